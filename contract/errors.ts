@@ -45,6 +45,38 @@ export const ERROR_CODES = {
   // The operator console (server/operator/): an advertiser's review.
   'operator.advertiser_unknown': '404: approving or rejecting an advertiser that does not exist',
   'operator.advertiser_already_reviewed': '409: approving or rejecting an advertiser already approved or rejected',
+  'http.database_unreachable': '503: GET /api/health while the database does not answer',
+  // Connected accounts (server/connections/): what connecting, completing and disconnecting a channel are refused,
+  // and what YouTube's WebSub hub is refused on its verifications and pushes.
+  'connections.unknown_platform': '404: a platform in the path that is not twitch or youtube',
+  'connections.creators_only': '403: an advertiser or operator connecting, completing or disconnecting a channel',
+  'connections.not_configured':
+    '409: connecting a platform this server has no OAuth credentials for; the message names the settings',
+  'connections.not_connected': '404: disconnecting a platform with no account connected',
+  'connections.disconnected_meanwhile': '409: the account was disconnected while its token was being refreshed',
+  'connections.connect_first': '409: archiving turned on or off for a platform with no account connected',
+  'connections.connection_expired': '409: a connection whose token has expired and cannot be refreshed',
+  'connections.connection_revoked': '409: the platform refused to refresh the connection (the grant was revoked)',
+  'connections.attempt_unknown': '409: completing a connection attempt that was never started or was already used',
+  'connections.attempt_expired': '409: completing a connection attempt past its lifetime',
+  'connections.attempt_other_account': '403: completing a connection attempt that another account started',
+  'connections.provider_refused': '409: the platform refused the connection; the message says what it said',
+  'connections.channel_taken': '409: connecting a channel that is connected to another Castbridge account',
+  'connections.no_youtube_channel': '409: connecting YouTube with a Google account that has no YouTube channel',
+  'connections.quota_spent':
+    "424: the platform's API limit for Castbridge is used up; `Retry-After` and the message say when to connect again",
+  'connections.unreachable': '424: the platform did not answer while connecting',
+  'connections.feeds_not_subscribed': "404: YouTube's WebSub hub calling a server that subscribes to no feeds",
+  'connections.subscription_unknown': "404: YouTube's WebSub hub verifying a subscription Castbridge did not ask for",
+  'connections.push_too_large': '413: a WebSub push larger than a feed entry can be',
+  'connections.feed_unknown': '404: a WebSub push for a channel whose feed is not subscribed here',
+  'connections.push_unsigned': '403: a WebSub push without an X-Hub-Signature header',
+  'connections.push_signature_mismatch': "403: a WebSub push whose signature does not match its feed's secret",
+  // Live events (server/notifications/): the event stream's ticket.
+  'notifications.session_ended': "401: asking for an events ticket once the session's account is gone",
+  'notifications.ticket_invalid':
+    '401: opening the event stream with a ticket missing, expired, invalid or of a session that ended',
+  'notifications.ticket_used': '401: opening the event stream with a ticket already used',
   // Accounts (server/accounts/).
   'accounts.email_taken': '409: registration with an e-mail that has an account',
   'accounts.invalid_login': '401: sign-in with an unknown e-mail or a wrong password (the same answer for both)',
@@ -77,6 +109,47 @@ export const ERROR_CODES = {
   'money.stripe_not_offered': '404: Stripe payouts asked for where the `stripe` payout rail is not configured',
   'money.stripe_start_failed': "502: Stripe did not answer the onboarding's start; the message says what Stripe said",
   'money.tax_form_daily_limit': '429: a sixth tax form filed in one UTC day; `Retry-After` says when to file again',
+  // An advertiser's deposits, refunds, reservations and disputes of a delivery.
+  'money.cards_not_offered': '503: a card or bank-debit deposit where Stripe is not configured',
+  'money.checkout_down': '502: Stripe did not open the payment page of a deposit (nothing was charged)',
+  'money.cancel_down': "502: Stripe did not answer the cancel of a deposit's payment page",
+  'money.deposit_unknown': "404: a deposit that is not the caller's",
+  'money.advertiser_unknown':
+    '404: an advertiser that does not exist (an operator crediting funds, a deposit of an account gone)',
+  'money.refund_over_balance': '409: a refund larger than the free balance; the message says both sums',
+  'money.debt_owed':
+    '409: a refund or a launch while the advertiser owes for a card dispute; the message says how much',
+  'money.launch_short_of_funds': '409: launching a campaign whose reservation (pay × spots) the balance cannot cover',
+  'money.spots_short_of_funds': '409: adding spots whose reservation (pay × spots) the balance cannot cover',
+  'money.reservation_short': "409: completing an offer whose campaign's reservation does not cover the pay",
+  'money.dispute_advertiser_only': "403: disputing a delivery from an account that is not the campaign's advertiser",
+  'money.dispute_confirmed': '409: disputing a delivery the advertiser confirmed (no review window)',
+  'money.dispute_not_completed': '409: disputing the delivery of an offer not completed yet',
+  'money.dispute_released': '409: disputing a delivery whose pay was released to the creator',
+  'money.dispute_already_open': '409: disputing a delivery already disputed',
+  'money.dispute_resolved': '409: disputing a delivery Castbridge already resolved',
+  'money.dispute_window_ended': '409: disputing a delivery after its review window ended; the message says when',
+  'money.dispute_not_now': '409: disputing a delivery whose review changed meanwhile',
+  // An operator's decisions on payouts, refunds and reviews; documents; Stripe's webhooks.
+  'money.payout_unknown': '404: deciding a payout that does not exist',
+  'money.payout_already_decided': '409: deciding a payout that is no longer requested or processing',
+  'money.refund_unknown': '404: deciding a refund that does not exist',
+  'money.refund_through_stripe': '409: an operator deciding a refund that goes back through Stripe',
+  'money.refund_while_owed': '409: marking a refund sent while its advertiser owes for a card dispute',
+  'money.refund_already_decided': '409: deciding a refund that is no longer requested or processing',
+  'money.review_unknown': '404: resolving a review that does not exist',
+  'money.review_not_resolvable': '409: resolving a review that is neither held nor disputed; the message says why',
+  'money.pay_over_earning': '422: resolving a review with more pay than the earning',
+  'money.review_resolved_meanwhile': '409: the review was resolved while it was being resolved',
+  'money.document_unknown': "404: a money document that is not the caller's",
+  'money.stripe_not_configured': '404: a Stripe webhook where Stripe is not configured',
+  'money.stripe_connect_not_configured': '404: a Stripe Connect webhook where Stripe Connect is not configured',
+  'money.stripe_signature_required': '400: a Stripe webhook without a Stripe-Signature header',
+  'money.webhook_signature_invalid':
+    "400: a Stripe webhook whose signature does not verify; the message says Stripe's words",
+  'money.webhook_connect_event': "400: a connected account's event sent to the platform endpoint",
+  'money.webhook_platform_event': '400: a platform event sent to the Connect endpoint',
+  'money.dispute_not_credited': "409: a card dispute's event before its payment is credited (Stripe sends it again)",
   // The chat archive (server/archive/): what Archive Chat and its search are refused.
   'archive.not_connected': '409: archiving turned on or off for a platform whose account is not connected',
   'archive.not_configured': '409: archiving turned on for a platform this server has no credentials to read chat on',
@@ -84,9 +157,12 @@ export const ERROR_CODES = {
   'archive.day_empty': '404: a day of a platform with no chat archived (reading or exporting it)',
   'archive.nothing_on_day': '404: deleting a day with no chat archived',
   'archive.chatter_unknown': '404: deleting a chatter with nothing archived on the platform',
+  'archive.date_malformed': '400: deleting a day whose path does not name a date as YYYY-MM-DD',
+  'archive.date_not_a_day': '400: deleting a day whose path names no day of the calendar (2026-02-30)',
+  'archive.chatter_id_malformed': "400: deleting a chatter whose path does not name a chatter's id",
   // The marketplace (server/marketplace/): what answering an offer, its thread and its counter-offers are refused.
   'marketplace.offer_unknown':
-    "404: an offer that is not the caller's (reading or answering it, its thread, its proposals)",
+    "404: an offer that is not the caller's (reading or answering it, its thread, its proposals, disputing its delivery)",
   'marketplace.offer_not_answerable':
     '409: accepting, declining or asking about an offer whose status no longer allows it; the message says its status',
   'marketplace.offer_changed': '409: the offer changed while it was being answered; read it again',
@@ -182,6 +258,23 @@ export const ERROR_CODES = {
   'uploads.file_required': '400: a multipart body without the file field (photo or image)',
   'uploads.file_empty': '400: an empty file',
   'uploads.not_an_image': '415: a file that is not a PNG, JPEG, WebP or GIF image',
+  // Who may do what, and a counter-offer's answer by the advertiser.
+  'marketplace.answers_are_the_creators': '403: answering an offer from an account that is not its creator',
+  'marketplace.offers_creators_only': "403: an advertiser or operator asking for the creator's offers outlook",
+  'marketplace.operators_no_offers': '403: an operator listing or reading offers (the console shows campaigns)',
+  'marketplace.delivery_advertiser_only':
+    "403: confirming a delivery from an account that is not the campaign's advertiser",
+  'marketplace.media_kit_creators_only': '403: a media kit asked for by an account that is not a creator',
+  'marketplace.handle_taken': '409: a media kit handle another creator holds',
+  'marketplace.search_needs_profile': '403: searching, listing or inviting creators before sending a company profile',
+  'marketplace.search_needs_approval':
+    '403: searching, listing or inviting creators while the company profile is pending or rejected',
+  'marketplace.creator_proposes_first': "409: the advertiser proposing before the creator's first proposal",
+  'marketplace.creator_channel_required':
+    "409: the advertiser accepting a counter-offer of a creator with no channel on the campaign's platforms",
+  'marketplace.reservation_cannot_cover': "409: a change of pay the campaign's reservation cannot cover",
+  'marketplace.accept_short_of_funds':
+    "409: the advertiser accepting a counter-offer above the campaign's pay with a short balance; the message names the sum",
 } as const;
 
 export type ErrorCode = (typeof STATUS_CODES)[ErrorStatus] | keyof typeof ERROR_CODES;

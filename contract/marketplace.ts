@@ -156,7 +156,8 @@ export { formatCents } from './cents';
 
 /**
  * Accepting a counter-offer above the campaign's pay when the advertiser's balance is short (server/marketplace/proposals.ts):
- * the 409 names the amount missing; the advertiser's reply flow knows it by its start and links Funds.
+ * the 409 names the amount missing, in the English of `marketplace.accept_short_of_funds` (server/marketplace/problems.ts);
+ * the advertiser's reply flow knows it by that code and links Funds.
  */
 export const SHORT_OF_FUNDS = 'Accepting needs ';
 export function shortOfFundsMessage(missingCents: number): string {

@@ -646,7 +646,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await ping(db);
     } catch (error) {
       logger.error('health check: database unreachable', { error: (error as Error).message });
-      throw new HttpError(503, 'Database unreachable');
+      throw new HttpError(503, httpProblems.database_unreachable);
     }
     return { status: 'ok' as const };
   });

@@ -6,8 +6,7 @@
 // Each answer is told to the page (`offerChanged`), which reads its offers again.
 import { assign, setup } from 'xstate';
 import type { Offer, Proposal } from '@/contract';
-import { SHORT_OF_FUNDS } from '@/contract/marketplace';
-import { errorText } from '../messages';
+import { errorCode, errorText } from '../messages';
 import { effect, service } from '../placeholders';
 import {
   draftFrom,
@@ -41,12 +40,12 @@ export type ProposalReplyEvent =
 
 export type ProposalReplyInput = { offerId: string; proposal: Proposal };
 
-/** A 409 whose message says the balance is short. */
+/** A 409 that says the balance is short, known by its code whatever language its words are in. */
 const isShort = (error: unknown) =>
   typeof error === 'object' &&
   error !== null &&
   (error as { status?: unknown }).status === 409 &&
-  errorText(error).startsWith(SHORT_OF_FUNDS);
+  errorCode(error) === 'marketplace.accept_short_of_funds';
 
 export const proposalReplyMachine = setup({
   types: {

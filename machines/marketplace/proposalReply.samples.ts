@@ -42,7 +42,10 @@ export const samples = {
       },
     ],
     'xstate.error.actor.acceptProposal': [
-      { type: 'xstate.error.actor.acceptProposal', error: apiRefusal(shortOfFundsMessage(5_000), 409) },
+      {
+        type: 'xstate.error.actor.acceptProposal',
+        error: apiRefusal(shortOfFundsMessage(5_000), 409, 'marketplace.accept_short_of_funds'),
+      },
       {
         type: 'xstate.error.actor.acceptProposal',
         error: apiRefusal('This campaign is paused: it is not taking offers right now', 409),

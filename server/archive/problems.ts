@@ -27,4 +27,17 @@ export const archiveProblems = defineProblems('archive', {
     en: 'Nothing from chatter {chatterId} is archived on {platform}',
     'es-MX': 'No hay nada del participante {chatterId} archivado en {platform}',
   },
+  // A path that names no day, or no chatter: the words a schema would have said.
+  date_malformed: {
+    en: 'date: must be a date as YYYY-MM-DD',
+    'es-MX': 'date: debe ser una fecha con el formato AAAA-MM-DD',
+  },
+  date_not_a_day: {
+    en: 'date: is not a day of the calendar',
+    'es-MX': 'date: no es un día del calendario',
+  },
+  chatter_id_malformed: {
+    en: "chatterId: must be a chatter's id (the chatterId of their messages)",
+    'es-MX': 'chatterId: debe ser el id de un participante (el chatterId de sus mensajes)',
+  },
 });

@@ -170,8 +170,8 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
   route(app, services, 'deleteArchiveDay', async (c, { query }) => {
     creatorsOnly(c.get('role'));
     const date = c.req.param('date') ?? '';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new HttpError(400, 'date: must be a date as YYYY-MM-DD');
-    if (!isArchiveDay(date)) throw new HttpError(400, 'date: is not a day of the calendar');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new HttpError(400, archiveProblems.date_malformed);
+    if (!isArchiveDay(date)) throw new HttpError(400, archiveProblems.date_not_a_day);
     const deleted = await archive.delete(c.get('userId'), { platform: query.platform, day: date });
     if (deleted === 0) throw new HttpError(404, archiveProblems.nothing_on_day.with({ date }));
     return { deleted };
@@ -199,8 +199,7 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
   route(app, services, 'deleteArchiveChatter', async (c, { query }) => {
     creatorsOnly(c.get('role'));
     const chatterId = c.req.param('chatterId') ?? '';
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(chatterId))
-      throw new HttpError(400, "chatterId: must be a chatter's id (the chatterId of their messages)");
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(chatterId)) throw new HttpError(400, archiveProblems.chatter_id_malformed);
     const deleted = await archive.delete(c.get('userId'), { platform: query.platform, chatterId });
     if (deleted === 0)
       throw new HttpError(

@@ -4,7 +4,9 @@
 // platforms or to the local stand-in (standins/oauth.ts) that speaks the same protocol.
 import type { ConnectPlatform } from '../../contract/connections.ts';
 import type { OAuthClient } from '../config.ts';
+import type { Problem } from '../http/problems.ts';
 import { BudgetExhausted, nextPacificMidnight, type CallSpec, type Governor } from './governor.ts';
+import { connectionProblems } from './problems.ts';
 
 export interface TokenSet {
   accessToken: string;
@@ -23,6 +25,13 @@ export interface Identity {
 /** A refusal by the provider (the grant is invalid or revoked) as opposed to it being unreachable. */
 export class ProviderRefused extends Error {
   override name = 'ProviderRefused';
+  /** `problem`: the refusal in every language where the words are ours, not the platform's. */
+  constructor(
+    message: string,
+    readonly problem?: Problem,
+  ) {
+    super(message);
+  }
 }
 export class ProviderUnavailable extends Error {
   override name = 'ProviderUnavailable';
@@ -42,7 +51,7 @@ export class ProviderQuotaSpent extends ProviderUnavailable {
 }
 
 /** "2026-11-29 08:00 UTC": the reset as an operator and a creator anywhere read it. */
-const utcTime = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+export const utcTime = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** What a creator is told while the platform's API limit is spent: until when, and to connect again after it. */
 export function quotaSpentMessage(platform: ConnectPlatform, resetAt: number): string {
@@ -251,11 +260,9 @@ export function createProvider(
       // The project's daily quota is spent (Google's 403 quotaExceeded): nothing to connect with before midnight Pacific.
       if (status === 403 && quotaReason(body)) throw new ProviderQuotaSpent('youtube', nextPacificMidnight(Date.now()));
       if (status !== 200 || !channel?.id)
-        throw new ProviderRefused(
-          status === 200
-            ? 'This Google account has no YouTube channel'
-            : `YouTube did not say whose token this is (${describe(body)})`,
-        );
+        throw status === 200
+          ? new ProviderRefused('This Google account has no YouTube channel', connectionProblems.no_youtube_channel)
+          : new ProviderRefused(`YouTube did not say whose token this is (${describe(body)})`);
       const title = channel.snippet?.title || channel.id;
       return { platformUserId: channel.id, login: channel.snippet?.customUrl || title, displayName: title };
     },

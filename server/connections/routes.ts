@@ -7,17 +7,18 @@ import { CONNECT_PLATFORMS, type ConnectPlatform } from '../../contract/connecti
 import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { connectionProblems as problems, unknownPlatform } from './problems.ts';
 import type { Connections } from './store.ts';
 import { MAX_PUSH_BYTES, type YouTubeFeeds } from './websub.ts';
 
 export function platformParam(value: string | undefined): ConnectPlatform {
   if (!(CONNECT_PLATFORMS as readonly string[]).includes(value ?? ''))
-    throw new HttpError(404, `Unknown platform: use ${CONNECT_PLATFORMS.join(' or ')}`);
+    throw new HttpError(404, unknownPlatform(CONNECT_PLATFORMS));
   return value as ConnectPlatform;
 }
 
 export const creatorsOnly = (role: string) => {
-  if (role !== 'creator') throw new HttpError(403, 'Only creators connect channels');
+  if (role !== 'creator') throw new HttpError(403, problems.creators_only);
 };
 
 export interface ConnectionRoutesDeps extends RouteDeps {
@@ -33,7 +34,7 @@ export function connectionRoutes(services: ConnectionRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { connections } = services;
   // Other roles get this 403 before anything is read (server/http/route.ts, contract/endpoints.ts endpointRoles).
-  const creators = { forbidden: 'Only creators connect channels' };
+  const creators = { forbidden: problems.creators_only };
 
   route(app, services, 'listConnections', creators, async (c) => {
     creatorsOnly(c.get('role'));
@@ -70,7 +71,7 @@ export function connectionRoutes(services: ConnectionRoutesDeps): Hono<AppEnv> {
   // The hub's verification of intent: the challenge echoed as plain text, only for what we asked.
   route(app, services, 'youtubeFeedVerify', async (c, { query }) => {
     const feeds = services.youtubeFeeds;
-    if (!feeds) throw new HttpError(404, 'YouTube feeds are not subscribed on this server');
+    if (!feeds) throw new HttpError(404, problems.feeds_not_subscribed);
     const challenge = await feeds.verify(
       {
         channel: query.channel,
@@ -81,18 +82,16 @@ export function connectionRoutes(services: ConnectionRoutesDeps): Hono<AppEnv> {
       },
       (services.now ?? Date.now)(),
     );
-    if (challenge === null) throw new HttpError(404, 'Castbridge did not ask for this subscription');
+    if (challenge === null) throw new HttpError(404, problems.subscription_unknown);
     return c.text(challenge, 200);
   });
 
   route(app, services, 'youtubeFeedPush', async (c, { query }) => {
     const feeds = services.youtubeFeeds;
-    if (!feeds) throw new HttpError(404, 'YouTube feeds are not subscribed on this server');
-    if (Number(c.req.header('content-length') ?? 0) > MAX_PUSH_BYTES)
-      throw new HttpError(413, 'The push is larger than a feed entry can be');
+    if (!feeds) throw new HttpError(404, problems.feeds_not_subscribed);
+    if (Number(c.req.header('content-length') ?? 0) > MAX_PUSH_BYTES) throw new HttpError(413, problems.push_too_large);
     const raw = await c.req.text();
-    if (Buffer.byteLength(raw) > MAX_PUSH_BYTES)
-      throw new HttpError(413, 'The push is larger than a feed entry can be');
+    if (Buffer.byteLength(raw) > MAX_PUSH_BYTES) throw new HttpError(413, problems.push_too_large);
     const received = await feeds.receive(
       query.channel,
       c.req.header('x-hub-signature') ?? undefined,

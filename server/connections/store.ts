@@ -25,7 +25,8 @@ import type { SelfFetch } from '../http/self-fetch.ts';
 import type { Links } from '../mail/links.ts';
 import type { Sealer } from '../money/sealing.ts';
 import type { Governor } from './governor.ts';
-import { createProvider, ProviderQuotaSpent, ProviderRefused, type OAuthProvider } from './providers.ts';
+import { connectionProblems as problems, notConfigured } from './problems.ts';
+import { createProvider, ProviderQuotaSpent, ProviderRefused, utcTime, type OAuthProvider } from './providers.ts';
 
 /** How long a started connection may take at the provider. */
 export const REQUEST_TTL_MS = 10 * 60_000;
@@ -131,11 +132,7 @@ export function createConnections(deps: {
 
   const provider = (platform: ConnectPlatform): OAuthProvider => {
     const found = providers[platform];
-    if (!found)
-      throw new HttpError(
-        409,
-        `${PLATFORM_NAMES[platform]} is not configured on this server: set ${PLATFORM_SETTINGS[platform].join(' and ')}`,
-      );
+    if (!found) throw new HttpError(409, notConfigured(PLATFORM_NAMES[platform], PLATFORM_SETTINGS[platform]));
     return found;
   };
 
@@ -187,10 +184,7 @@ export function createConnections(deps: {
       .where('platform_user_id', '=', who.platformUserId)
       .where('user_id', '!=', userId)
       .executeTakeFirst();
-    if (taken)
-      throw new ProviderRefused(
-        `This ${PLATFORM_NAMES[platform]} channel is already connected to another Castbridge account`,
-      );
+    if (taken) throw new HttpError(409, problems.channel_taken.with({ platform: PLATFORM_NAMES[platform] }));
     const values = {
       platform_user_id: who.platformUserId,
       login: who.login,
@@ -216,7 +210,8 @@ export function createConnections(deps: {
   /** The account as stored now (a caller's row may be older than a refresh made since). */
   const current = (row: AccountRow) =>
     db.selectFrom('connected_accounts').selectAll().where('id', '=', row.id).executeTakeFirst();
-  const gone = (row: AccountRow) => new HttpError(409, `No ${PLATFORM_NAMES[row.platform]} account is connected`);
+  const gone = (row: AccountRow) =>
+    new HttpError(409, problems.disconnected_meanwhile.with({ platform: PLATFORM_NAMES[row.platform] }));
 
   async function refreshed(row: AccountRow, force: boolean): Promise<string> {
     let tokens = sealer.unseal<SealedTokens>(row.tokens_sealed);
@@ -229,7 +224,7 @@ export function createConnections(deps: {
       return sealer.unseal<SealedTokens>(stored.tokens_sealed).accessToken;
     tokens = sealer.unseal<SealedTokens>(stored.tokens_sealed);
     if (!tokens.refreshToken)
-      throw new HttpError(409, `The ${PLATFORM_NAMES[row.platform]} connection has expired: connect it again`);
+      throw new HttpError(409, problems.connection_expired.with({ platform: PLATFORM_NAMES[row.platform] }));
     try {
       const next = await provider(row.platform).refresh(tokens.refreshToken);
       await db
@@ -258,7 +253,7 @@ export function createConnections(deps: {
           return sealer.unseal<SealedTokens>(after.tokens_sealed).accessToken;
       }
       await markReconnect(stored);
-      throw new HttpError(409, `${PLATFORM_NAMES[row.platform]} no longer accepts this connection: connect it again`);
+      throw new HttpError(409, problems.connection_revoked.with({ platform: PLATFORM_NAMES[row.platform] }));
     }
   }
 
@@ -365,16 +360,12 @@ export function createConnections(deps: {
         .where('platform', '=', platform)
         .returningAll()
         .executeTakeFirst();
-      if (!held)
-        throw new HttpError(409, `This ${name} connection attempt is unknown or was already used: connect again`);
+      if (!held) throw new HttpError(409, problems.attempt_unknown.with({ platform: name }));
       if (Number(held.expires_at) < Date.now())
-        throw new HttpError(409, `This ${name} connection attempt expired: connect again`);
+        throw new HttpError(409, problems.attempt_expired.with({ platform: name }));
       if (held.user_id !== userId) {
         logger.warn('a connection was completed by another account than the one that started it', { platform });
-        throw new HttpError(
-          403,
-          `This ${name} connection was started from another Castbridge account: connect again from this one`,
-        );
+        throw new HttpError(403, problems.attempt_other_account.with({ platform: name }));
       }
       const grant = sealer.unseal<HeldGrant>(held.grant_sealed);
       try {
@@ -391,14 +382,18 @@ export function createConnections(deps: {
         logger.warn('connecting an account failed', { platform, error: (error as Error).message });
         // The provider refused (an invalid code or verifier, a channel taken) or could not be reached: the code's
         // one use is spent either way, so the creator connects again.
-        if (error instanceof ProviderRefused) throw new HttpError(409, `${name} did not connect: ${error.message}`);
+        if (error instanceof ProviderRefused)
+          throw new HttpError(
+            409,
+            error.problem ?? problems.provider_refused.with({ platform: name, detail: error.message }),
+          );
         // The platform's API limit is spent (YouTube's daily quota until midnight Pacific): when to come back, not
         // "in a moment".
         if (error instanceof ProviderQuotaSpent)
-          throw new HttpError(424, error.message, {
+          throw new HttpError(424, problems.quota_spent.with({ platform, until: utcTime(error.resetAt) }), {
             'retry-after': String(Math.max(1, Math.ceil((error.resetAt - Date.now()) / 1000))),
           });
-        throw new HttpError(424, `${name} could not be reached: try again in a moment`);
+        throw new HttpError(424, problems.unreachable.with({ platform: name }));
       }
       const connected = await account(userId, platform);
       return toConnection(platform, connected, await consented(connected));
@@ -406,7 +401,7 @@ export function createConnections(deps: {
 
     async disconnect(userId, platform) {
       const row = await account(userId, platform);
-      if (!row) throw new HttpError(404, `No ${PLATFORM_NAMES[platform]} account is connected`);
+      if (!row) throw new HttpError(404, problems.not_connected.with({ platform: PLATFORM_NAMES[platform] }));
       const tokens = sealer.unseal<SealedTokens>(row.tokens_sealed);
       const chosen = providers[platform];
       if (chosen) {
@@ -440,7 +435,7 @@ export function createConnections(deps: {
 
     async setArchiving(userId, platform, on) {
       const row = await account(userId, platform);
-      if (!row) throw new HttpError(409, `Connect your ${PLATFORM_NAMES[platform]} account first`);
+      if (!row) throw new HttpError(409, problems.connect_first.with({ platform: PLATFORM_NAMES[platform] }));
       await db
         .updateTable('connected_accounts')
         .set({ archiving: on ? 1 : 0, updated_at: now() })

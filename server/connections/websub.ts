@@ -23,6 +23,7 @@ import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { SelfFetch } from '../http/self-fetch.ts';
 import type { Logger } from '../log.ts';
+import { connectionProblems as problems } from './problems.ts';
 
 export const WEBSUB_CALLBACK_PATH = '/api/webhooks/youtube/websub';
 /** The lease asked for: 5 days, Google's hub's default (the hub may grant another; its verification says which). */
@@ -270,10 +271,9 @@ export function createYouTubeFeeds(deps: YouTubeFeedsDeps) {
     const row = channelId
       ? await db.selectFrom('youtube_feeds').selectAll().where('channel_id', '=', channelId).executeTakeFirst()
       : undefined;
-    if (!row) throw new HttpError(404, 'No feed of that channel is subscribed here');
-    if (!signature) throw new HttpError(403, 'The push is not signed (X-Hub-Signature)');
-    if (!signatureMatches(signature, body, row.secret))
-      throw new HttpError(403, 'The push’s signature does not match its feed’s secret');
+    if (!row) throw new HttpError(404, problems.feed_unknown);
+    if (!signature) throw new HttpError(403, problems.push_unsigned);
+    if (!signatureMatches(signature, body, row.secret)) throw new HttpError(403, problems.push_signature_mismatch);
     const entries = parseFeed(body).filter((entry) => entry.channelId === row.channel_id || entry.deleted);
     for (const entry of entries) {
       if (entry.deleted) {

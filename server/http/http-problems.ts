@@ -52,4 +52,9 @@ export const httpProblems = defineProblems('http', {
     en: 'A request with this Idempotency-Key is still being processed: send it again shortly',
     'es-MX': 'Todavía se está procesando una solicitud con este Idempotency-Key: vuelve a enviarla en un momento',
   },
+  // GET /api/health (server/app.ts).
+  database_unreachable: {
+    en: 'Database unreachable',
+    'es-MX': 'No hay conexión con la base de datos',
+  },
 });

@@ -41,7 +41,7 @@ export interface RouteDeps {
 
 /** Who may call an endpoint beyond its role, checked before its body or query is read. */
 export interface RouteOptions {
-  /** The 403 message for a role endpointRoles does not list; by default "Only <role> accounts can do this". */
+  /** The 403 refusal for a role endpointRoles does not list; by default "Only <role> accounts can do this". */
   forbidden?: string | Problem;
   /**
    * Runs after the role check, before the body or query is read: throws (an HttpError) when the caller may not act

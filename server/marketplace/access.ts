@@ -37,4 +37,4 @@ export function offerParty(db: Kysely<Database>) {
 }
 
 /** The 403 of an offer's answers (accept, decline, request more information) to other roles, as offers.ts words it. */
-export const ANSWERS_ARE_THE_CREATORS = 'Only the creator the offer was made to can answer it';
+export const ANSWERS_ARE_THE_CREATORS = marketplaceProblems.answers_are_the_creators;

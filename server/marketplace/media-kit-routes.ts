@@ -16,8 +16,9 @@ import type { Links } from '../mail/links.ts';
 import { listedByHandle } from './directory.ts';
 import { FONT_PATH, OG_IMAGE_PATH, renderMediaKitPage, renderMissingPage } from './media-kit-page.ts';
 import type { MediaKits } from './media-kit.ts';
+import { marketplaceProblems } from './problems.ts';
 
-const CREATORS_ONLY = { forbidden: 'Only creators have a media kit' };
+const CREATORS_ONLY = { forbidden: marketplaceProblems.media_kit_creators_only };
 const FONT_FILE = '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 
 export interface MediaKitRoutesDeps extends RouteDeps {

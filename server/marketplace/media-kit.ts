@@ -3,13 +3,14 @@
 // directory row (./directory.ts), so publishing lists the creator in brand search and unpublishing removes the page and
 // the listing at once. Handles are unique (the table's constraint decides a race: 409 'That handle is taken').
 import type { Kysely } from 'kysely';
-import { HANDLE_TAKEN, mediaKitPath, suggestHandle } from '../../contract/mediaKit.ts';
+import { mediaKitPath, suggestHandle } from '../../contract/mediaKit.ts';
 import type { MediaKit } from '../../contract/schemas/mediaKit.ts';
 import { isUniqueViolation } from '../accounts/users.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Links } from '../mail/links.ts';
 import { creatorFacts, refreshDirectory } from './directory.ts';
+import { marketplaceProblems } from './problems.ts';
 
 const SUGGESTION_TRIES = 20;
 
@@ -45,7 +46,7 @@ export function createMediaKits(deps: { db: Kysely<Database>; links: Pick<Links,
   async function answer(executor: Kysely<Database>, userId: string): Promise<MediaKit> {
     const kit = await executor.selectFrom('media_kits').selectAll().where('user_id', '=', userId).executeTakeFirst();
     const found = await creatorFacts(executor, userId, Date.now(), kit?.handle ?? 'Creator');
-    if (!found) throw new HttpError(403, 'Only creators have a media kit');
+    if (!found) throw new HttpError(403, marketplaceProblems.media_kit_creators_only);
     const handle = kit?.handle ?? (await freeHandle(executor, found.suggestion, userId));
     return {
       handle,
@@ -63,7 +64,7 @@ export function createMediaKits(deps: { db: Kysely<Database>; links: Pick<Links,
     async update(userId, input) {
       try {
         return await db.transaction().execute(async (trx) => {
-          if (await takenByOther(trx, input.handle, userId)) throw new HttpError(409, HANDLE_TAKEN);
+          if (await takenByOther(trx, input.handle, userId)) throw new HttpError(409, marketplaceProblems.handle_taken);
           const now = new Date().toISOString();
           const before = await trx
             .selectFrom('media_kits')
@@ -88,7 +89,7 @@ export function createMediaKits(deps: { db: Kysely<Database>; links: Pick<Links,
           return answer(trx, userId);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, HANDLE_TAKEN);
+        if (isUniqueViolation(error)) throw new HttpError(409, marketplaceProblems.handle_taken);
         throw error;
       }
     },

@@ -11,6 +11,7 @@ import { schemas } from '../../contract/index.ts';
 import { answerResponse, createAnswerCache, type Answer } from '../http/answer-cache.ts';
 import { ContractViolation, describeIssues, HttpError } from '../http/errors.ts';
 import type { OfferStore } from './offers.ts';
+import { marketplaceProblems } from './problems.ts';
 
 interface Party {
   userId: string;
@@ -28,7 +29,7 @@ export function createOfferLists(
 
   /** The JSON answer of GET /api/offers for `party`, from the cache while their revision stands. */
   async function answer(party: Party, status: OfferStatus | undefined): Promise<Answer> {
-    if (party.role === 'operator') throw new HttpError(403, 'Operators see campaigns in the console, not offers');
+    if (party.role === 'operator') throw new HttpError(403, marketplaceProblems.operators_no_offers);
     // The revision is read before the list: a write landing in between leaves an answer marked older than its
     // contents, which only costs a rebuild.
     const rev = await offers.listRevision(party.userId);

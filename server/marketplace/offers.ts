@@ -232,7 +232,7 @@ export function createOfferStore(services: OfferDeps) {
 
   /** The creator's own offer, for an action; operators and advertisers get 403 (creators act, not them). */
   async function creatorOffer(party: Party, id: string, executor: Kysely<Database>): Promise<Visible> {
-    if (party.role !== 'creator') throw new HttpError(403, 'Only the creator the offer was made to can answer it');
+    if (party.role !== 'creator') throw new HttpError(403, problems.answers_are_the_creators);
     return visible(party, id, executor);
   }
 
@@ -245,7 +245,7 @@ export function createOfferStore(services: OfferDeps) {
 
   return {
     async list(party: Party, status: OfferStatus | undefined): Promise<Offer[]> {
-      if (party.role === 'operator') throw new HttpError(403, 'Operators see campaigns in the console, not offers');
+      if (party.role === 'operator') throw new HttpError(403, problems.operators_no_offers);
       let query = joined().where(
         party.role === 'creator' ? 'offers.creator_id' : 'campaigns.advertiser_id',
         '=',

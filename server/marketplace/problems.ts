@@ -159,6 +159,60 @@ export const marketplaceProblems = defineProblems('marketplace', {
     en: 'This offer is {status}: only an accepted offer can be completed',
     'es-MX': 'Esta oferta {status}: solo se puede completar una oferta aceptada',
   },
+  // Who may do what: the 403s of roles and sides.
+  answers_are_the_creators: {
+    en: 'Only the creator the offer was made to can answer it',
+    'es-MX': 'Solo el creador que recibió la oferta puede responderla',
+  },
+  offers_creators_only: {
+    en: 'Only creators receive offers',
+    'es-MX': 'Solo los creadores reciben ofertas',
+  },
+  operators_no_offers: {
+    en: 'Operators see campaigns in the console, not offers',
+    'es-MX': 'Los operadores ven las campañas en la consola, no las ofertas',
+  },
+  delivery_advertiser_only: {
+    en: "Only the campaign's advertiser confirms a delivery",
+    'es-MX': 'Solo el anunciante de la campaña puede confirmar una entrega',
+  },
+  media_kit_creators_only: {
+    en: 'Only creators have a media kit',
+    'es-MX': 'Solo los creadores tienen media kit',
+  },
+  // contract/mediaKit.ts HANDLE_TAKEN says the English.
+  handle_taken: {
+    en: 'That handle is taken',
+    'es-MX': 'Ese nombre de usuario ya está ocupado',
+  },
+  search_needs_profile: {
+    en: 'Send your company profile for review first: creators can be searched once it is approved',
+    'es-MX': 'Primero envía el perfil de tu empresa a revisión: podrás buscar creadores cuando se apruebe',
+  },
+  search_needs_approval: {
+    en: 'Your company profile is {status}: creators can be searched once it is approved',
+    'es-MX':
+      'El perfil de tu empresa {status, select, pending {está en revisión} rejected {fue rechazado} other {no está aprobado}}: podrás buscar creadores cuando se apruebe',
+  },
+  // Counter-offers: the advertiser's answer, and the money a change of pay moves.
+  creator_proposes_first: {
+    en: 'There is no proposal from the creator to answer: the creator proposes first',
+    'es-MX': 'No hay ninguna propuesta del creador que responder: el creador propone primero',
+  },
+  creator_channel_required: {
+    en: "{creator} has no channel connected on this campaign's platforms yet: the offer can be accepted once they connect one",
+    'es-MX':
+      '{creator} todavía no tiene un canal conectado en las plataformas de esta campaña: podrás aceptar la oferta cuando conecte uno',
+  },
+  reservation_cannot_cover: {
+    en: "The campaign's reservation cannot cover this change; reload the campaign",
+    'es-MX': 'La reserva de la campaña no alcanza para este cambio; vuelve a cargar la campaña',
+  },
+  // contract/marketplace.ts shortOfFundsMessage says the English; the reply flow knows it by its code and links Funds.
+  accept_short_of_funds: {
+    en: 'Accepting needs {missing} more than your balance holds: add funds first',
+    'es-MX': 'Para aceptar necesitas {missing} más de lo que tiene tu saldo: primero agrega fondos',
+  },
 });
 
 /** An offer's status inside a refusal: "info requested" in English, "está esperando más información" in Spanish. */

@@ -15,13 +15,7 @@
 // then see, an accept or an expiry); each proposal moves from 'open' with a conditional UPDATE, so of an accept and a
 // counter, or of two accepts, one wins and the other answers 409 and rolls back, money included.
 import type { Kysely } from 'kysely';
-import {
-  OPEN_OFFER_STATUSES,
-  formatCents,
-  shortOfFundsMessage,
-  type OfferStatus,
-  type Role,
-} from '../../contract/marketplace.ts';
+import { OPEN_OFFER_STATUSES, formatCents, type OfferStatus, type Role } from '../../contract/marketplace.ts';
 import type { Offer, Proposal, ProposeRequest } from '../../contract/schemas/marketplace.ts';
 import { displayName } from '../accounts/users.ts';
 import type { Locale } from '../../contract/locales.ts';
@@ -190,8 +184,7 @@ export function createProposalStore(services: ProposalDeps) {
         const open = rounds?.status === 'open' ? rounds : null;
         const side: Side = party.role === 'creator' ? 'creator' : 'advertiser';
         if (open?.side === side) throw new HttpError(409, problems.proposal_waiting);
-        if (side === 'advertiser' && !open)
-          throw new HttpError(409, 'There is no proposal from the creator to answer: the creator proposes first');
+        if (side === 'advertiser' && !open) throw new HttpError(409, problems.creator_proposes_first);
         if (open) await settle(trx, open.id, 'countered');
         const minutes = input.deliverableMinutes ?? null;
         const round = Number(rounds?.round ?? 0) + 1;
@@ -271,10 +264,7 @@ export function createProposalStore(services: ProposalDeps) {
             error instanceof HttpError &&
             error.code === problems.channel_required.code
           )
-            throw new HttpError(
-              409,
-              `${creatorName(offer)} has no channel connected on this campaign's platforms yet: the offer can be accepted once they connect one`,
-            );
+            throw new HttpError(409, problems.creator_channel_required.with({ creator: creatorName(offer) }));
           throw error;
         }
         await settle(trx, proposal.id, 'accepted');
@@ -304,12 +294,12 @@ export function createProposalStore(services: ProposalDeps) {
           } catch (error) {
             if (!(error instanceof InsufficientFunds)) throw error;
             if (error.account.kind !== 'advertiser_balance')
-              throw new HttpError(409, "The campaign's reservation cannot cover this change; reload the campaign");
+              throw new HttpError(409, problems.reservation_cannot_cover);
             const missing = delta - error.balanceCents;
             throw new HttpError(
               409,
               party.role === 'advertiser'
-                ? shortOfFundsMessage(missing)
+                ? problems.accept_short_of_funds.with({ missing: money(missing) })
                 : problems.brand_short_of_funds.with({ brand: offer.brand, pay: money(pay) }),
             );
           }

@@ -24,7 +24,7 @@ import { createOfferLists } from './offer-lists.ts';
 import type { OfferStore } from './offers.ts';
 import { createProposalStore } from './proposals.ts';
 import { offersOutlook } from './outlook.ts';
-import { marketplaceProblems } from './problems.ts';
+import { marketplaceProblems, offerState } from './problems.ts';
 import { toAdvertiserProfile } from './rows.ts';
 import { searchRoutes } from './search-routes.ts';
 
@@ -72,7 +72,7 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   const campaignOwner = { authorize: ownCampaign(db) };
   const offerParties = { authorize: offerParty(db) };
   const offerAnswer = { forbidden: ANSWERS_ARE_THE_CREATORS, authorize: offerParty(db) };
-  const deliveryConfirmer = { forbidden: "Only the campaign's advertiser confirms a delivery" };
+  const deliveryConfirmer = { forbidden: marketplaceProblems.delivery_advertiser_only };
 
   route(app, services, 'getAdvertiserProfile', async (c) => {
     const row = await db
@@ -210,7 +210,7 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
 
   route(app, services, 'listOffers', (c, { query }) => offerLists.respond(c, party(c), query.status));
   // Before /api/offers/:id, which would take 'outlook' for an id.
-  route(app, services, 'offersOutlook', { forbidden: 'Only creators receive offers' }, async (c) =>
+  route(app, services, 'offersOutlook', { forbidden: marketplaceProblems.offers_creators_only }, async (c) =>
     offersOutlook(db, c.get('userId'), reader(c).locale),
   );
   route(app, services, 'getOffer', async (c) => ({ offer: await offers.get(reader(c), c.req.param('id')!) }));
@@ -266,7 +266,7 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
 
   route(app, services, 'confirmDelivery', deliveryConfirmer, async (c) => {
     const userId = c.get('userId');
-    if (c.get('role') !== 'advertiser') throw new HttpError(403, "Only the campaign's advertiser confirms a delivery");
+    if (c.get('role') !== 'advertiser') throw new HttpError(403, marketplaceProblems.delivery_advertiser_only);
     return services.idempotency.once(c, userId, null, () => confirmDelivery(userId, c.req.param('id')!));
   });
 
@@ -277,8 +277,8 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
       throw new HttpError(
         409,
         offer.status === 'completed' || offer.status === 'paid'
-          ? 'This offer is already completed'
-          : `This offer is ${offer.status.replace('_', ' ')}: only an accepted offer can be completed`,
+          ? marketplaceProblems.offer_already_completed
+          : marketplaceProblems.offer_not_completable.with({ status: offerState(offer.status) }),
       );
     }
     // A short write: under load it shares its COMMIT with the writes arriving meanwhile (server/db/write-batcher.ts).

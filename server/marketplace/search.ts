@@ -12,6 +12,7 @@ import { mediaKitPath, PLATFORM_BITS, platformsOfBits, SEARCH_LIMITS, type Searc
 import type { CreatorDirectoryTable, Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Selectable } from 'kysely';
+import { marketplaceProblems } from './problems.ts';
 
 export interface CreatorFilters {
   platform?: Platform;
@@ -132,8 +133,8 @@ export function approvedAdvertiser(db: Kysely<Database>) {
       throw new HttpError(
         403,
         profile
-          ? `Your company profile is ${profile.status}: creators can be searched once it is approved`
-          : 'Send your company profile for review first: creators can be searched once it is approved',
+          ? marketplaceProblems.search_needs_approval.with({ status: profile.status })
+          : marketplaceProblems.search_needs_profile,
       );
     }
   };

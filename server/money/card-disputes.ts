@@ -33,6 +33,7 @@ import {
 import type { StripeGateway } from './providers/stripe-client.ts';
 import { claimStripeEvent, operatorIds, stripeId } from './stripe-events.ts';
 import { moneyTexts } from './texts.ts';
+import { moneyProblems } from './problems.ts';
 
 /** The legs with one per account (their amounts summed), none of zero. */
 function merged(legs: Leg[]): Leg[] {
@@ -113,8 +114,7 @@ export function createCardDisputes(services: CardDisputeDeps) {
     }
     // Disputed before Stripe's word that it succeeded reached us: the hold must follow the credit, so this event is
     // refused (nothing is claimed) and Stripe sends it again later.
-    if (deposit.status !== 'succeeded')
-      throw new HttpError(409, 'The disputed payment is not credited yet: send the event again later');
+    if (deposit.status !== 'succeeded') throw new HttpError(409, moneyProblems.dispute_not_credited);
     const advertiserId = deposit.advertiser_id;
     const charge = stripeId(dispute.charge);
     const intent = stripeId(dispute.payment_intent);

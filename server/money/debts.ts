@@ -10,10 +10,11 @@
 // transactions never split the same free cents, and the rows are taken in the ledger's own order (advertiser_balance
 // before advertiser_owed), so no two of them wait on each other.
 import type { Kysely } from 'kysely';
-import { debtMessage } from '../../contract/debts.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { money } from '../http/texts.ts';
 import { advertiserBalance, advertiserOwed, type Leg } from './ledger.ts';
+import { moneyProblems } from './problems.ts';
 
 export interface Owed {
   disputeId: string;
@@ -105,5 +106,9 @@ export async function creditAdvertiser(
 export async function refuseWhileOwed(trx: Kysely<Database>, advertiserId: string): Promise<void> {
   await lockAdvertiser(trx, advertiserId);
   const debt = await debtOf(trx, advertiserId);
-  if (debt) throw new HttpError(409, debtMessage(debt.owedCents, debt.disputeOpen));
+  if (debt)
+    throw new HttpError(
+      409,
+      moneyProblems.debt_owed.with({ owed: money(debt.owedCents), disputeOpen: debt.disputeOpen ? 'yes' : 'no' }),
+    );
 }

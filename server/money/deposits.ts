@@ -28,12 +28,7 @@ import { EXTERNAL, postTransfer, PROCESSING_FEES } from './ledger.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import { claimStripeEvent, stripeId } from './stripe-events.ts';
 import { moneyTexts } from './texts.ts';
-
-export const NO_STRIPE = 'Card and bank-debit payments are not set up here: add funds by bank transfer instead.';
-export const CHECKOUT_DOWN = 'Stripe did not open the payment page: nothing was charged, try again in a moment.';
-/** Stripe did not answer a cancel: the page stays payable until Stripe expires it (24 hours). */
-export const CANCEL_DOWN =
-  'Stripe did not answer: nothing was charged, and the payment page closes on its own within a day.';
+import { moneyProblems } from './problems.ts';
 
 /** The Checkout events this module applies. */
 export const CHECKOUT_EVENTS = [
@@ -168,7 +163,7 @@ export function createDeposits(services: DepositDeps) {
       .where('id', '=', id)
       .where('advertiser_id', '=', advertiserId)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'No such deposit');
+    if (!row) throw new HttpError(404, moneyProblems.deposit_unknown);
     return cardDepositOf(row);
   }
 
@@ -182,9 +177,9 @@ export function createDeposits(services: DepositDeps) {
       input: { amountCents: number; method: DepositMethod },
     ): Promise<{ deposit: CardDeposit; checkoutUrl: string }> {
       const stripe = services.stripe;
-      if (!stripe) throw new HttpError(503, NO_STRIPE);
+      if (!stripe) throw new HttpError(503, moneyProblems.cards_not_offered);
       const user = await db.selectFrom('users').select(['email']).where('id', '=', advertiserId).executeTakeFirst();
-      if (!user) throw new HttpError(404, 'No such advertiser');
+      if (!user) throw new HttpError(404, moneyProblems.advertiser_unknown);
       const { feeCents, grossCents } = depositFee(input.method, input.amountCents);
       const id = crypto.randomUUID();
       const stamp = new Date().toISOString();
@@ -241,11 +236,11 @@ export function createDeposits(services: DepositDeps) {
         // Nothing was charged: no page was shown. The row goes (a Session Stripe made all the same is never paid).
         logger.warn('checkout session not created', { depositId: id, error: (error as Error).message });
         await db.deleteFrom('card_deposits').where('id', '=', id).where('status', '=', 'open').execute();
-        throw new HttpError(502, CHECKOUT_DOWN);
+        throw new HttpError(502, moneyProblems.checkout_down);
       }
       if (!session.url) {
         await db.deleteFrom('card_deposits').where('id', '=', id).where('status', '=', 'open').execute();
-        throw new HttpError(502, CHECKOUT_DOWN);
+        throw new HttpError(502, moneyProblems.checkout_down);
       }
       const row = await db
         .updateTable('card_deposits')
@@ -286,7 +281,7 @@ export function createDeposits(services: DepositDeps) {
           return own(advertiserId, id);
         }
         logger.error('checkout session expiry failed', { depositId: id, error: stripeError.message ?? String(error) });
-        throw new HttpError(502, CANCEL_DOWN);
+        throw new HttpError(502, moneyProblems.cancel_down);
       }
       await db
         .updateTable('card_deposits')

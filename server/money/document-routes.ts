@@ -9,6 +9,7 @@ import { route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import { renderDocumentPdf } from './document-pdf.ts';
 import { issueYearlyStatements, listDocuments, ownDocument } from './documents.ts';
+import { moneyProblems } from './problems.ts';
 
 export interface DocumentRoutesDeps extends RouteDeps {
   db: Kysely<Database>;
@@ -19,7 +20,7 @@ export function documentRoutes(services: DocumentRoutesDeps): Hono<AppEnv> {
   const { db } = services;
   const own = async (c: Context<AppEnv>) => {
     const found = await ownDocument(db, c.get('userId'), c.req.param('id')!);
-    if (!found) throw new HttpError(404, 'No such document');
+    if (!found) throw new HttpError(404, moneyProblems.document_unknown);
     return found;
   };
 

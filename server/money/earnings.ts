@@ -24,6 +24,7 @@ import {
   postTransfer,
   type Leg,
 } from './ledger.ts';
+import { moneyProblems } from './problems.ts';
 
 /** The fee on `payCents` at `feeBps` basis points, rounded down (a fraction of a cent stays with the creator). */
 export const feeOf = (payCents: number, feeBps: number): number => Math.floor((payCents * feeBps) / 10_000);
@@ -67,8 +68,7 @@ export async function payEarning(trx: Kysely<Database>, input: EarningInput): Pr
     });
   } catch (error) {
     // Only a campaign launched before money existed can lack its reservation.
-    if (error instanceof InsufficientFunds)
-      throw new HttpError(409, "This campaign's reservation does not cover the pay; contact Castbridge support");
+    if (error instanceof InsufficientFunds) throw new HttpError(409, moneyProblems.reservation_short);
     throw error;
   }
 }

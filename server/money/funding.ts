@@ -32,6 +32,7 @@ import {
 import { creditAdvertiser, debtOf, refuseWhileOwed } from './debts.ts';
 import { issueDocument } from './documents.ts';
 import { moneyTexts } from './texts.ts';
+import { moneyProblems } from './problems.ts';
 
 /** The deposits an advertiser's balance screen lists (newest first). */
 const DEPOSITS_SHOWN = 50;
@@ -77,7 +78,7 @@ export async function reserveForLaunch(
     if (!(error instanceof InsufficientFunds)) throw error;
     throw new HttpError(
       409,
-      `Launching reserves ${formatCents(amount)} (pay × spots) and your balance is ${formatCents(error.balanceCents)}: add funds, or lower the pay or the spots, before launching`,
+      moneyProblems.launch_short_of_funds.with({ amount: money(amount), balance: money(error.balanceCents) }),
     );
   }
 }
@@ -108,7 +109,7 @@ export async function reserveForSpots(
     if (!(error instanceof InsufficientFunds)) throw error;
     throw new HttpError(
       409,
-      `Adding ${added} ${added === 1 ? 'spot' : 'spots'} reserves ${formatCents(amount)} (pay × spots) and your balance is ${formatCents(error.balanceCents)}: add funds, or add fewer spots`,
+      moneyProblems.spots_short_of_funds.with({ added, amount: money(amount), balance: money(error.balanceCents) }),
     );
   }
 }
@@ -409,7 +410,7 @@ export function createFunding(services: FundingDeps) {
         .select(['id', 'role'])
         .where('id', '=', input.advertiserId)
         .executeTakeFirst();
-      if (!advertiser || advertiser.role !== 'advertiser') throw new HttpError(404, 'No such advertiser');
+      if (!advertiser || advertiser.role !== 'advertiser') throw new HttpError(404, moneyProblems.advertiser_unknown);
       let announce = () => {};
       const transferId = await db.transaction().execute(async (trx) => {
         // What the advertiser owes for a card dispute is paid first (./debts.ts).

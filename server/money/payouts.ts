@@ -486,7 +486,7 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
     ): Promise<AdminPayout> {
       const result = await db.transaction().execute(async (trx) => {
         const current = await trx.selectFrom('payouts').select('status').where('id', '=', id).executeTakeFirst();
-        if (!current) throw new HttpError(404, 'No such payout');
+        if (!current) throw new HttpError(404, moneyProblems.payout_unknown);
         const settled = await settle(
           trx,
           id,
@@ -495,7 +495,7 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
             : { status: 'failed', reason: outcome.reason },
           operatorId,
         );
-        if (!settled) throw new HttpError(409, `This payout is already ${current.status}`);
+        if (!settled) throw new HttpError(409, moneyProblems.payout_already_decided.with({ status: current.status }));
         return settled;
       });
       result.announce();

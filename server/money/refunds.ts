@@ -41,6 +41,7 @@ import { issueDocument } from './documents.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import { claimStripeEvent } from './stripe-events.ts';
 import { moneyTexts } from './texts.ts';
+import { moneyProblems } from './problems.ts';
 
 /** The job that hands a Stripe piece to Stripe. */
 export const REFUND_JOB = 'refund.submit';
@@ -371,7 +372,7 @@ export function createRefunds(services: RefundDeps) {
         if (!(error instanceof InsufficientFunds)) throw error;
         throw new HttpError(
           409,
-          `Your free balance is ${formatCents(error.balanceCents)}: you cannot ask for ${formatCents(amountCents)} back.`,
+          moneyProblems.refund_over_balance.with({ balance: money(error.balanceCents), amount: money(amountCents) }),
         );
       }
       jobs.poke();
@@ -434,16 +435,18 @@ export function createRefunds(services: RefundDeps) {
           .select(['status', 'rail', 'advertiser_id'])
           .where('id', '=', id)
           .executeTakeFirst();
-        if (!current) throw new HttpError(404, 'No such refund');
-        if (current.rail !== 'manual')
-          throw new HttpError(409, 'This refund goes back through Stripe: Stripe decides it, not an operator');
+        if (!current) throw new HttpError(404, moneyProblems.refund_unknown);
+        if (current.rail !== 'manual') throw new HttpError(409, moneyProblems.refund_through_stripe);
         // No wire goes out to an advertiser who owes for a card dispute (./debts.ts): failing it pays the debt.
         if (outcome.status === 'succeeded' && current.status === 'requested') {
           const debt = await debtOf(trx, current.advertiser_id);
           if (debt)
             throw new HttpError(
               409,
-              `This advertiser owes ${formatCents(debt.owedCents)} for a card payment ${debt.disputeOpen ? 'still disputed' : 'whose dispute was lost'}: do not wire this refund. Mark it failed, and its amount pays what is owed.`,
+              moneyProblems.refund_while_owed.with({
+                owed: money(debt.owedCents),
+                disputeOpen: debt.disputeOpen ? 'yes' : 'no',
+              }),
             );
         }
         const settled = await settle(
@@ -454,7 +457,7 @@ export function createRefunds(services: RefundDeps) {
             : { status: 'failed', reason: outcome.reason },
           operatorId,
         );
-        if (!settled) throw new HttpError(409, `This refund is already ${current.status}`);
+        if (!settled) throw new HttpError(409, moneyProblems.refund_already_decided.with({ status: current.status }));
         return settled;
       });
       result.announce();

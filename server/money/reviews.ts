@@ -25,6 +25,9 @@ import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { creditAdvertiser } from './debts.ts';
 import { creatorAvailable, creatorPending, PLATFORM_FEES, postTransfer, type Leg } from './ledger.ts';
 import { moneyTexts } from './texts.ts';
+import { moneyProblems } from './problems.ts';
+import { marketplaceProblems } from '../marketplace/problems.ts';
+import type { Problem } from '../http/problems.ts';
 
 /** A review as the operator reads it, less the evidence (server/operator/routes.ts adds it: money never imports the deliverables). */
 export type AdminReview = Omit<AdminReviewAnswer, 'evidence'>;
@@ -53,7 +56,7 @@ export const whenIn = (locale: Locale, ms: number): string =>
     timeZone: 'UTC',
   })} UTC`;
 
-/** A window's end in English (the refusals not yet in both languages). */
+/** A window's end in English. */
 export const formatWhen = (ms: number): string => whenIn(DEFAULT_LOCALE, ms);
 
 /** A window's end as a notice's value, worded in the notice's language. */
@@ -321,7 +324,7 @@ export function createReviews(deps: ReviewsDeps) {
         .where('offers.id', '=', offerId)
         .where('campaigns.advertiser_id', '=', advertiserId)
         .executeTakeFirst();
-      if (!offer) throw new HttpError(404, 'No such offer');
+      if (!offer) throw new HttpError(404, marketplaceProblems.offer_unknown);
       const stamp = new Date(now).toISOString();
       const changed = await trx
         .updateTable('earning_reviews')
@@ -395,15 +398,15 @@ export function createReviews(deps: ReviewsDeps) {
         .selectAll()
         .where('offer_id', '=', offerId)
         .executeTakeFirst();
-      if (!current) throw new HttpError(404, 'No such review');
+      if (!current) throw new HttpError(404, moneyProblems.review_unknown);
       if (current.status !== 'held' && current.status !== 'disputed')
-        throw new HttpError(409, NOT_RESOLVABLE[current.status]);
+        throw new HttpError(409, moneyProblems.review_not_resolvable.with({ status: current.status }));
       const earned = Number(current.earned_cents);
       const fee = Number(current.fee_cents);
       if (input.payCents > earned)
         throw new HttpError(
           422,
-          `The creator can be paid at most the earning, ${formatCents(earned)}; ${formatCents(input.payCents)} is more`,
+          moneyProblems.pay_over_earning.with({ earned: money(earned), pay: money(input.payCents) }),
         );
       const taken = earned - input.payCents;
       // The fee was taken on the whole pay: the share of it on what goes back returns too.
@@ -423,7 +426,7 @@ export function createReviews(deps: ReviewsDeps) {
         .where('offer_id', '=', offerId)
         .where('status', 'in', ['held', 'disputed'])
         .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This earning was resolved meanwhile');
+      if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, moneyProblems.review_resolved_meanwhile);
       await deps.offerListsChanged?.(trx, [current.creator_id, current.advertiser_id]);
       // What returns to the advertiser pays what they owe for a card dispute first (./debts.ts).
       const credit = await creditAdvertiser(trx, current.advertiser_id, refund);
@@ -519,27 +522,19 @@ export function createReviews(deps: ReviewsDeps) {
 
 export type Reviews = ReturnType<typeof createReviews>;
 
-/** Why an operator cannot resolve a review (409). */
-const NOT_RESOLVABLE: Record<'pending' | 'released' | 'resolved', string> = {
-  pending: 'This earning is in its review window, neither held nor disputed: it is released when the window ends',
-  released: 'This earning was already released to the creator',
-  resolved: 'This earning is already resolved',
-};
-
-/** Why a dispute cannot be opened (409), in the advertiser's words. */
+/** Why a dispute cannot be opened (409), in the advertiser's language. */
 function whyNoDispute(
   offerStatus: string,
   row: Pick<ReviewRow, 'status' | 'ends_at'> | undefined,
   now: number,
-): string {
+): Problem {
   if (!row)
     return offerStatus === 'completed' || offerStatus === 'paid'
-      ? 'You confirmed this delivery yourself: it has no review window to dispute'
-      : 'This offer is not completed yet: a delivery can be disputed once the overlay completes it';
-  if (row.status === 'released') return 'The review window has ended and the pay was released to the creator';
-  if (row.status === 'disputed') return 'You already disputed this delivery: Castbridge will decide';
-  if (row.status === 'resolved') return 'Castbridge already resolved this delivery';
-  if (Number(row.ends_at) <= now)
-    return `The review window ended on ${formatWhen(Number(row.ends_at))}: the delivery can no longer be disputed`;
-  return 'This delivery cannot be disputed now';
+      ? moneyProblems.dispute_confirmed
+      : moneyProblems.dispute_not_completed;
+  if (row.status === 'released') return moneyProblems.dispute_released;
+  if (row.status === 'disputed') return moneyProblems.dispute_already_open;
+  if (row.status === 'resolved') return moneyProblems.dispute_resolved;
+  if (Number(row.ends_at) <= now) return moneyProblems.dispute_window_ended.with({ ends: when(Number(row.ends_at)) });
+  return moneyProblems.dispute_not_now;
 }

@@ -26,6 +26,8 @@ import type { StripeConnect } from './stripe-connect.ts';
 import type { Notifier } from '../notifications/store.ts';
 import type { Reviews } from './reviews.ts';
 import type { TaxForms } from './tax-forms.ts';
+import { moneyProblems } from './problems.ts';
+import { marketplaceProblems } from '../marketplace/problems.ts';
 
 const creator = (c: Context<AppEnv>) => requireRole(c, 'creator');
 const advertiser = (c: Context<AppEnv>) => requireRole(c, 'advertiser');
@@ -102,13 +104,13 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
       .where('offers.id', '=', c.req.param('id') ?? '')
       .where('campaigns.advertiser_id', '=', c.get('userId'))
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'No such offer');
+    if (!row) throw new HttpError(404, marketplaceProblems.offer_unknown);
   };
   route(
     app,
     services,
     'disputeDelivery',
-    { forbidden: "Only the campaign's advertiser disputes a delivery", authorize: ownOffer },
+    { forbidden: moneyProblems.dispute_advertiser_only, authorize: ownOffer },
     async (c, { body }) => ({ review: await reviews.dispute(advertiser(c), c.req.param('id')!, body.reason) }),
   );
   // How to add funds until card deposits exist (docs/product.md §Advertiser onboarding).
@@ -137,22 +139,21 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   /** The event of a webhook whose signature `verify` accepts over its raw body; a 400 otherwise. */
   const verified = async (c: Context<AppEnv>, verify: (raw: string, signature: string) => Stripe.Event) => {
     const signature = c.req.header('stripe-signature');
-    if (!signature) throw new HttpError(400, 'Stripe-Signature header is required');
+    if (!signature) throw new HttpError(400, moneyProblems.stripe_signature_required);
     const raw = await c.req.text();
     try {
       return verify(raw, signature);
     } catch (error) {
-      throw new HttpError(400, `Webhook signature not verified: ${(error as Error).message}`);
+      throw new HttpError(400, moneyProblems.webhook_signature_invalid.with({ detail: (error as Error).message }));
     }
   };
 
   route(app, services, 'stripeWebhook', async (c) => {
     const stripe = services.stripe;
-    if (!stripe) throw new HttpError(404, 'Stripe is not configured');
+    if (!stripe) throw new HttpError(404, moneyProblems.stripe_not_configured);
     const event = await verified(c, stripe.verifyWebhook);
     // A connected account's event belongs to the Connect endpoint (its own secret): Stripe never sends it here.
-    if (event.account)
-      throw new HttpError(400, "A connected account's event: Stripe sends those to /api/webhooks/stripe/connect");
+    if (event.account) throw new HttpError(400, moneyProblems.webhook_connect_event);
     // Deposits, disputes and refunds claim the event's id with their effect: a repeat changes nothing.
     if ((CHECKOUT_EVENTS as readonly string[]).includes(event.type)) await services.deposits.onCheckoutEvent(event);
     else if ((DISPUTE_EVENTS as readonly string[]).includes(event.type))
@@ -164,13 +165,9 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   // Connect events (creators' Express accounts): signed with STRIPE_CONNECT_WEBHOOK_SECRET, each naming its account.
   route(app, services, 'stripeConnectWebhook', async (c) => {
     const verify = services.stripe?.verifyConnectWebhook;
-    if (!verify) throw new HttpError(404, 'Stripe Connect is not configured');
+    if (!verify) throw new HttpError(404, moneyProblems.stripe_connect_not_configured);
     const event = await verified(c, verify);
-    if (!event.account)
-      throw new HttpError(
-        400,
-        'A platform event: Stripe sends those to /api/webhooks/stripe, not the Connect endpoint',
-      );
+    if (!event.account) throw new HttpError(400, moneyProblems.webhook_platform_event);
     if (event.type === 'account.updated') await services.stripeConnect.onAccountUpdated(event);
     else if (event.type === 'payout.paid' || event.type === 'payout.failed' || event.type === 'payout.canceled') {
       const payout = event.data.object;

@@ -23,6 +23,7 @@ import type { AppEnv } from '../http/session.ts';
 import type { Logger } from '../log.ts';
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 import { isNotification, type Bus, type LiveMessage } from './bus.ts';
+import { notificationProblems as problems } from './problems.ts';
 import type { Notifier } from './store.ts';
 import { TICKET_SECONDS, type Tickets } from './tickets.ts';
 
@@ -61,7 +62,7 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
   route(app, services, 'eventsTicket', async (c) => {
     const userId = c.get('userId');
     const session = await users.session(userId);
-    if (!session) throw new HttpError(401, 'Authentication required');
+    if (!session) throw new HttpError(401, problems.session_ended);
     return { ticket: tickets.issue({ userId, version: session.version }), expiresIn: TICKET_SECONDS };
   });
 
@@ -69,13 +70,10 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
     const claims = tickets.verify(query.ticket);
     const session = claims ? await users.session(claims.userId) : null;
     if (!claims || !session || session.version !== claims.version) {
-      throw new HttpError(
-        401,
-        'The events ticket is missing, expired or invalid: get a new one from POST /api/events/ticket',
-      );
+      throw new HttpError(401, problems.ticket_invalid);
     }
     if (!(await tickets.consume(claims))) {
-      throw new HttpError(401, 'The events ticket was already used: get a new one from POST /api/events/ticket');
+      throw new HttpError(401, problems.ticket_used);
     }
     const userId = claims.userId;
     /** Whether the session the ticket was issued for is still the account's (false once the account is gone). */

@@ -245,6 +245,21 @@ describe.each(BACKENDS)('the chat archive’s queries on %s', (backendName) => {
     const deletion = await remove('/api/archive/days/2024-13-45?platform=twitch');
     expect(deletion.status).toBe(400);
     expect(deletion.body.message).toBe('date: is not a day of the calendar');
+    // The path's refusals have codes of their own, and Spanish for a Spanish reader.
+    const spanish = (path: string) =>
+      api.request('DELETE', path, { token: creator.token, headers: { 'accept-language': 'es-MX' } });
+    expect((await spanish('/api/archive/days/2024-13-45?platform=twitch')).body).toEqual({
+      code: 'archive.date_not_a_day',
+      message: 'date: no es un día del calendario',
+    });
+    expect((await spanish('/api/archive/days/yesterday?platform=twitch')).body).toEqual({
+      code: 'archive.date_malformed',
+      message: 'date: debe ser una fecha con el formato AAAA-MM-DD',
+    });
+    expect((await spanish('/api/archive/chatters/no%20such%20id?platform=twitch')).body).toEqual({
+      code: 'archive.chatter_id_malformed',
+      message: 'chatterId: debe ser el id de un participante (el chatterId de sus mensajes)',
+    });
     // A real leap day is a day.
     expect((await get('/api/archive/search?q=lantern&from=2024-02-29')).status).toBe(200);
   });

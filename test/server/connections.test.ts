@@ -262,7 +262,7 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({
       message: 'This Twitch connection was started from another Castbridge account: connect again from this one',
-      code: 'forbidden',
+      code: 'connections.attempt_other_account',
     });
     // Spent: the attacker cannot take it either (they would not have it, but it is gone all the same).
     const spent = await api.request('POST', '/api/connections/twitch/complete', {
@@ -333,6 +333,31 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
         expect(answer.body.message).toBe('Only creators connect channels');
       }
     }
+    // In the reader's language, with a code of its own (docs/architecture.md §Languages).
+    const spanish = await api.request('DELETE', '/api/connections/twitch', {
+      token: advertiser.token,
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect(spanish.body).toMatchObject({
+      code: 'connections.creators_only',
+      message: 'Solo los creadores conectan canales',
+    });
+    const notConnected = await api.request('DELETE', '/api/connections/youtube', {
+      token: creator.token,
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect([notConnected.status, notConnected.body]).toMatchObject([
+      404,
+      { code: 'connections.not_connected', message: 'No hay ninguna cuenta de YouTube conectada' },
+    ]);
+    const mixer = await api.request('POST', '/api/connections/mixer/start', {
+      token: creator.token,
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect(mixer.body).toMatchObject({
+      code: 'connections.unknown_platform',
+      message: 'Esa plataforma no existe: usa twitch o youtube',
+    });
     expect((await api.request('POST', '/api/connections/mixer/start', { token: creator.token })).status).toBe(404);
     expect((await api.request('GET', '/api/connections/mixer/callback?state=x')).status).toBe(404);
     // The creator who started owns what comes back, whoever's browser follows the redirect.

@@ -177,7 +177,7 @@ describe.each(BACKENDS)('what a card dispute leaves owed on %s', (backendName) =
     const second = await campaign(advertiser, 9_000, false);
     const relaunch = await launchOf(advertiser, second);
     expect(relaunch.status).toBe(409);
-    expect(relaunch.body).toEqual({ message: OPEN_MESSAGE('$3.30'), code: 'conflict' });
+    expect(relaunch.body).toEqual({ message: OPEN_MESSAGE('$3.30'), code: 'money.debt_owed' });
     // Even a launch the free balance could cover waits while anything is owed.
     await deposit(api, operator, advertiser, 330 + 500);
     expect(await balance(advertiser)).toMatchObject({ balanceCents: 500, owedCents: 0, owedDispute: null });
@@ -206,13 +206,13 @@ describe.each(BACKENDS)('what a card dispute leaves owed on %s', (backendName) =
     expect(await balance(advertiser)).toMatchObject({ balanceCents: 0, owedCents: 629 });
     const refused = await askRefund(advertiser, 15_000);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: OPEN_MESSAGE('$6.29'), code: 'conflict' });
+    expect(refused.body).toEqual({ message: OPEN_MESSAGE('$6.29'), code: 'money.debt_owed' });
     expect((await get<{ refunds: unknown[] }>('/api/advertiser/refunds', advertiser)).refunds).toEqual([]);
     await disputed.close('lost');
     expect(await balance(advertiser)).toMatchObject({ disputedCents: 0, owedCents: 629, owedDispute: 'lost' });
     const again = await askRefund(advertiser, 100);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: LOST_MESSAGE('$6.29'), code: 'conflict' });
+    expect(again.body).toEqual({ message: LOST_MESSAGE('$6.29'), code: 'money.debt_owed' });
     const notices = (await get<{ notifications: { type: string; text: string }[] }>('/api/notifications', advertiser))
       .notifications;
     expect(notices.find((n) => n.type === 'funds.dispute_closed')?.text).toContain('$6.29 is still owed to Castbridge');

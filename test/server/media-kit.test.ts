@@ -100,7 +100,16 @@ describe.each(BACKENDS)('media kit on %s', (backendName) => {
     const rival = await account(api, 'creator');
     const taken = await put(rival, { handle: handle.toLowerCase(), published: true });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe(HANDLE_TAKEN);
+    expect(taken.body).toEqual({ code: 'marketplace.handle_taken', message: HANDLE_TAKEN });
+    const spanish = await api.request('PUT', '/api/media-kit', {
+      token: rival.token,
+      headers: { 'accept-language': 'es-MX' },
+      json: { handle: handle.toLowerCase(), published: true },
+    });
+    expect(spanish.body).toEqual({
+      code: 'marketplace.handle_taken',
+      message: 'Ese nombre de usuario ya está ocupado',
+    });
     // Saving one's own handle again is fine.
     expect((await put(creator, { handle: handle.toLowerCase(), published: true })).status).toBe(200);
   });

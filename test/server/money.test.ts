@@ -250,6 +250,15 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     expect(refused.body.message).toBe(
       'Launching reserves $600 (pay × spots) and your balance is $599.99: add funds, or lower the pay or the spots, before launching',
     );
+    const spanish = await api.request('POST', `/api/campaigns/${id}/launch`, {
+      token: advertiser.token,
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect(spanish.body).toEqual({
+      code: 'money.launch_short_of_funds',
+      message:
+        'Lanzar la campaña reserva USD\u00a0600 (pago × lugares) y tu saldo es de USD\u00a0599.99: agrega fondos o baja el pago o los lugares antes de lanzarla',
+    });
     expect((await get<{ campaign: { status: string } }>(`/api/campaigns/${id}`, advertiser)).campaign.status).toBe(
       'draft',
     );

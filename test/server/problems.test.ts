@@ -16,8 +16,10 @@ import { channelRequired, marketplaceProblems, offerState } from '../../server/m
 import { deliverablesProblems } from '../../server/deliverables/problems.ts';
 import { overlayProblems } from '../../server/overlay/problems.ts';
 import { uploadProblems } from '../../server/uploads/problems.ts';
-import { connectBeforeAcceptMessage } from '../../contract/marketplace.ts';
 import { publicProblems } from '../../server/public/problems.ts';
+import { connectionProblems, notConfigured, unknownPlatform } from '../../server/connections/problems.ts';
+import { notificationProblems } from '../../server/notifications/problems.ts';
+import { connectBeforeAcceptMessage, shortOfFundsMessage } from '../../contract/marketplace.ts';
 
 describe('refusals', () => {
   it('has texts for every code of its own that the contract lists, and for no other', () => {
@@ -37,6 +39,8 @@ describe('refusals', () => {
       ...Object.values(overlayProblems),
       ...Object.values(uploadProblems),
       ...Object.values(operatorProblems),
+      ...Object.values(connectionProblems),
+      ...Object.values(notificationProblems),
     ]) {
       const values = {
         first: 'creator',
@@ -51,6 +55,9 @@ describe('refusals', () => {
         max: 500,
         ...{ offerId: 'o-1', code: 'NOVA-10', hasCode: 'yes', prefix: 'cbr_', seconds: 30, line: 2, problem: 'x' },
         ...{ rows: 12_000, field: 'photo' },
+        ...{ platform: 'Twitch', settings: 'TWITCH_CLIENT_ID', until: '2026-12-02 08:00 UTC' },
+        ...{ owed: money(2_500), disputeOpen: 'yes', earned: money(10_000), added: 2, ends: 'Nov 29, 2026, 14:05 UTC' },
+        ...{ missing: money(5_000), creator: 'LunaPlays_MX' },
       };
       const english = formatProblem(kind.with(values), 'en');
       const spanish = formatProblem(kind.with(values), 'es-MX');
@@ -216,6 +223,82 @@ describe('refusals', () => {
       'The photo is empty',
       'La foto está vacía',
     ]);
+  });
+
+  it('says a connection’s refusals with the platform’s name and words as they came', () => {
+    const both = (problem: Parameters<typeof formatProblem>[0]) => [
+      formatProblem(problem, 'en'),
+      formatProblem(problem, 'es-MX'),
+    ];
+    expect(both(unknownPlatform(['twitch', 'youtube']))).toEqual([
+      'Unknown platform: use twitch or youtube',
+      'Esa plataforma no existe: usa twitch o youtube',
+    ]);
+    expect(both(notConfigured('Twitch', ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET']))).toEqual([
+      'Twitch is not configured on this server: set TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET',
+      'Twitch no está configurado en este servidor: define TWITCH_CLIENT_ID y TWITCH_CLIENT_SECRET',
+    ]);
+    expect(
+      both(connectionProblems.provider_refused.with({ platform: 'YouTube', detail: 'Invalid code verifier' })),
+    ).toEqual(['YouTube did not connect: Invalid code verifier', 'No se pudo conectar YouTube: Invalid code verifier']);
+    for (const [platform, english, spanish] of [
+      [
+        'youtube',
+        'YouTube’s daily API limit for Castbridge is used up until midnight Pacific time (2026-12-02 08:00 UTC). Connect again after that.',
+        'Castbridge ya usó su límite diario de la API de YouTube hasta la medianoche, hora del Pacífico (2026-12-02 08:00 UTC). Vuelve a conectar después de esa hora.',
+      ],
+      [
+        'twitch',
+        'Twitch’s API limit for Castbridge is used up until 2026-12-02 08:00 UTC. Connect again after that.',
+        'Castbridge ya usó su límite de la API de Twitch hasta el 2026-12-02 08:00 UTC. Vuelve a conectar después de esa hora.',
+      ],
+    ] as const)
+      expect(both(connectionProblems.quota_spent.with({ platform, until: '2026-12-02 08:00 UTC' }))).toEqual([
+        english,
+        spanish,
+      ]);
+  });
+
+  it('says the money refusals with their sums worded, and counts the spots', () => {
+    const both = (problem: Parameters<typeof formatProblem>[0]) => [
+      formatProblem(problem, 'en'),
+      formatProblem(problem, 'es-MX'),
+    ];
+    for (const [added, english, spanish] of [
+      [1, 'Adding 1 spot', 'Sumar 1 lugar'],
+      [3, 'Adding 3 spots', 'Sumar 3 lugares'],
+    ] as const)
+      expect(
+        both(moneyProblems.spots_short_of_funds.with({ added, amount: money(30_000), balance: money(10_000) })),
+      ).toEqual([
+        `${english} reserves $300 (pay × spots) and your balance is $100: add funds, or add fewer spots`,
+        `${spanish} reserva USD\u00a0300 (pago × lugares) y tu saldo es de USD\u00a0100: agrega fondos o suma menos lugares`,
+      ]);
+    expect(both(moneyProblems.debt_owed.with({ owed: money(2_500), disputeOpen: 'yes' }))).toEqual([
+      'A card payment of yours is disputed: $25 is owed to Castbridge until the dispute closes. Refunds and launches wait until it is covered.',
+      'Uno de tus pagos con tarjeta está en disputa: le debes USD\u00a025 a Castbridge hasta que la disputa se cierre. Los reembolsos y lanzamientos esperan hasta que se cubra.',
+    ]);
+    expect(both(moneyProblems.refund_while_owed.with({ owed: money(2_500), disputeOpen: 'no' }))[0]).toBe(
+      'This advertiser owes $25 for a card payment whose dispute was lost: do not wire this refund. Mark it failed, and its amount pays what is owed.',
+    );
+    expect(both(moneyProblems.payout_already_decided.with({ status: 'paid' }))).toEqual([
+      'This payout is already paid',
+      'Este pago ya está pagado',
+    ]);
+    expect(both(moneyProblems.review_not_resolvable.with({ status: 'released' }))).toEqual([
+      'This earning was already released to the creator',
+      'Esta ganancia ya se liberó al creador',
+    ]);
+    expect(both(marketplaceProblems.search_needs_approval.with({ status: 'rejected' }))).toEqual([
+      'Your company profile is rejected: creators can be searched once it is approved',
+      'El perfil de tu empresa fue rechazado: podrás buscar creadores cuando se apruebe',
+    ]);
+    expect(both(marketplaceProblems.creator_channel_required.with({ creator: 'Ana García' }))[0]).toBe(
+      "Ana García has no channel connected on this campaign's platforms yet: the offer can be accepted once they connect one",
+    );
+    expect(formatProblem(marketplaceProblems.accept_short_of_funds.with({ missing: money(5_000) }), 'en')).toBe(
+      shortOfFundsMessage(5_000),
+    );
   });
 
   it('gives an error without a code of its own its status’s', () => {

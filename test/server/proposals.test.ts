@@ -239,7 +239,20 @@ describe.each(BACKENDS)('counter-offers on %s', (backendName) => {
     ok(await propose(url, creator, 15_000), 201);
     const refused = await post(`${url}/proposals/1/accept`, advertiser);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Accepting needs $50 more than your balance holds: add funds first');
+    expect(refused.body).toEqual({
+      code: 'marketplace.accept_short_of_funds',
+      message: 'Accepting needs $50 more than your balance holds: add funds first',
+    });
+    // The reply flow knows it by its code, in Spanish as well (machines/marketplace/proposalReply.machine.ts).
+    const spanish = await api.request('POST', `${url}/proposals/1/accept`, {
+      token: advertiser.token,
+      headers: { 'accept-language': 'es-MX' },
+      json: {},
+    });
+    expect(spanish.body).toEqual({
+      code: 'marketplace.accept_short_of_funds',
+      message: 'Para aceptar necesitas USD\u00a050 más de lo que tiene tu saldo: primero agrega fondos',
+    });
     const still = ok<{ offer: OfferBody }>(await api.request('GET', url, { token: creator.token }));
     expect(still.offer).toMatchObject({ status: 'invited', payCents: 10_000, proposal: { round: 1, status: 'open' } });
     expect(await balanceOf(advertiser)).toEqual(expect.objectContaining({ balanceCents: 0, reservedCents: 20_000 }));
@@ -528,6 +541,17 @@ describe.each(BACKENDS)('counter-offers on %s', (backendName) => {
     const noChannel = await post(`${url}/proposals/1/accept`, advertiser);
     expect(noChannel.status).toBe(409);
     expect(noChannel.body.message).toMatch(/has no channel connected/);
+    const sinCanal = await api.request('POST', `${url}/proposals/1/accept`, {
+      token: advertiser.token,
+      headers: { 'accept-language': 'es-MX' },
+      json: {},
+    });
+    expect(sinCanal.body).toMatchObject({
+      code: 'marketplace.creator_channel_required',
+      message: expect.stringMatching(
+        / todavía no tiene un canal conectado en las plataformas de esta campaña: podrás aceptar la oferta cuando conecte uno$/,
+      ),
+    });
     await connectChannel(api, creator);
     ok(await post(`/api/campaigns/${campaignId}/pause`, advertiser));
     const paused = await post(`${url}/proposals/1/accept`, advertiser);

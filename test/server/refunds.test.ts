@@ -126,6 +126,16 @@ describe.each(BACKENDS)('refunds on %s', (backendName) => {
     const refused = await ask(advertiser, 50_001);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Your free balance is $500: you cannot ask for $500.01 back.');
+    // In the reader's language, under a code of its own (docs/architecture.md §Languages).
+    const spanish = await api.request('POST', '/api/advertiser/refunds', {
+      token: advertiser.token,
+      headers: { 'idempotency-key': `refund-test-es-${Date.now()}`, 'accept-language': 'es-MX' },
+      json: { amountCents: 50_001 },
+    });
+    expect(spanish.body).toEqual({
+      code: 'money.refund_over_balance',
+      message: 'Tu saldo libre es de USD\u00a0500: no puedes pedir que te devolvamos USD\u00a0500.01.',
+    });
     for (const amountCents of [0, -5, 10.5]) expect((await ask(advertiser, amountCents)).status).toBe(400);
 
     const key = `refund-once-${Date.now()}`;

@@ -423,7 +423,10 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
     expect((await dispute(offerId, other, { reason: 'short' })).status).toBe(404);
     const asCreator = await dispute(offerId, creator);
     expect(asCreator.status).toBe(403);
-    expect(asCreator.body.message).toBe("Only the campaign's advertiser disputes a delivery");
+    expect(asCreator.body).toEqual({
+      code: 'money.dispute_advertiser_only',
+      message: "Only the campaign's advertiser disputes a delivery",
+    });
     expect((await dispute(offerId, null)).status).toBe(401);
     expect((await dispute(crypto.randomUUID(), advertiser)).status).toBe(404);
     const short = await dispute(offerId, advertiser, { reason: 'bad' });
@@ -439,6 +442,15 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
     const twice = await dispute(offerId, advertiser);
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('You already disputed this delivery: Castbridge will decide');
+    const spanish = await api.request('POST', `/api/offers/${offerId}/dispute`, {
+      token: advertiser.token,
+      headers: { 'accept-language': 'es-MX' },
+      json: { reason: REASON },
+    });
+    expect(spanish.body).toEqual({
+      code: 'money.dispute_already_open',
+      message: 'Ya disputaste esta entrega: Castbridge decidirá',
+    });
     // Settle it so the ledger's open reviews stay as they are.
     expect((await resolve(offerId, operator, { payCents: 10_000, reason: 'The proof holds up fine.' })).status).toBe(
       200,

@@ -24,7 +24,7 @@ type ProposeInput = { offerId: string; payCents: number; deliverableMinutes: num
 type Answer = { offerId: string; round: number };
 
 /** A 409 as the client's ApiError carries it. */
-const refusal = (message: string) => new ApiError(message, 409, { message });
+const refusal = (message: string, code?: string) => new ApiError(message, 409, { message, ...(code ? { code } : {}) });
 
 const proposal = (overrides: Partial<Proposal>): Proposal => ({
   round: 1,
@@ -189,7 +189,7 @@ describe("the advertiser's answer on the campaign page", () => {
     expect(reply).toHaveTextContent('I stream four hours a day.');
     await user.click(within(reply).getByRole('button', { name: 'Accept' }));
     expect(accept.inputs).toEqual([{ offerId: 'off_1', round: 1 }]);
-    await accept.reject(refusal(shortOfFundsMessage(5_000)));
+    await accept.reject(refusal(shortOfFundsMessage(5_000), 'marketplace.accept_short_of_funds'));
     expect(within(reply).getByText(/Accepting needs \$50 more than your balance holds/)).toBeInTheDocument();
     expect(within(reply).getByRole('link', { name: 'Add funds' })).toHaveAttribute('href', '/campaigns#funds');
 

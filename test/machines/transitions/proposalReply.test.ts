@@ -21,7 +21,8 @@ const proposal: Proposal = {
   status: 'open',
   createdAt: '2026-11-24T09:00:00.000Z',
 };
-const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
+const refusal = (message: string, status: number, code?: string) =>
+  Object.assign(new Error(message), { status, ...(code ? { code } : {}) });
 type ProposeInput = { offerId: string; payCents: number; deliverableMinutes: number | null; message: string };
 
 function start() {
@@ -52,7 +53,7 @@ function start() {
 async function short() {
   const reply = start();
   reply.actor.send({ type: 'reply.accept' });
-  await reply.accept.reject(refusal(shortOfFundsMessage(5_000), 409));
+  await reply.accept.reject(refusal(shortOfFundsMessage(5_000), 409, 'marketplace.accept_short_of_funds'));
   expect(reply.value()).toBe('short');
   return reply;
 }
@@ -275,6 +276,23 @@ describe('proposalReply transitions', () => {
   pinsEveryTransition();
 });
 
-it('the generated samples stay in the contract: a short balance is a 409 starting with SHORT_OF_FUNDS', () => {
+it('knows a short balance by its code, not its words: in Spanish too, and never by an English start alone', async () => {
+  const spanish = start();
+  spanish.actor.send({ type: 'reply.accept' });
+  await spanish.accept.reject(
+    refusal(
+      'Para aceptar necesitas USD\u00a050 más de lo que tiene tu saldo: primero agrega fondos',
+      409,
+      'marketplace.accept_short_of_funds',
+    ),
+  );
+  expect(spanish.value()).toBe('short');
+  const uncoded = start();
+  uncoded.actor.send({ type: 'reply.accept' });
+  await uncoded.accept.reject(refusal(shortOfFundsMessage(5_000), 409));
+  expect(uncoded.value()).toBe('refused');
+});
+
+it("the generated samples stay in the contract: a short balance is a 409 with its code, in the server's English", () => {
   expect(shortOfFundsMessage(12_345)).toBe('Accepting needs $123.45 more than your balance holds: add funds first');
 });
