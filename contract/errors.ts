@@ -150,6 +150,15 @@ export const ERROR_CODES = {
   'money.webhook_connect_event': "400: a connected account's event sent to the platform endpoint",
   'money.webhook_platform_event': '400: a platform event sent to the Connect endpoint',
   'money.dispute_not_credited': "409: a card dispute's event before its payment is credited (Stripe sends it again)",
+  // Deleting an account while money is held for it; the message says what to do first.
+  'money.delete_pending_earnings': '409: deleting a creator account with earnings still in their review window',
+  'money.delete_balance': '409: deleting a creator account whose Earning Balance is not withdrawn',
+  'money.delete_payout_underway': '409: deleting a creator account while a withdrawal is on its way',
+  'money.delete_refund_underway': '409: deleting an advertiser account while a refund is on its way',
+  'money.delete_card_dispute': '409: deleting an advertiser account while a card dispute holds part of its funds',
+  'money.delete_debt': '409: deleting an advertiser account that owes Castbridge for a disputed card payment',
+  'money.delete_debit_processing': '409: deleting an advertiser account while a bank debit is still processing',
+  'money.delete_funds_held': '409: deleting an advertiser account whose funds (free or reserved) are not settled',
   // The chat archive (server/archive/): what Archive Chat and its search are refused.
   'archive.not_connected': '409: archiving turned on or off for a platform whose account is not connected',
   'archive.not_configured': '409: archiving turned on for a platform this server has no credentials to read chat on',

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Problem } from '../http/problems.ts';
 import type { Role } from '../../contract/marketplace.ts';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -28,7 +29,8 @@ export interface UserRoutesDeps extends RouteDeps {
   /** Re-matching after a creator's profile changes (the marketplace's `match` job). */
   jobs: Pick<JobQueue, 'enqueue'>;
   /** Why money held for the account forbids deleting it, or null (server/money/funding.ts). */
-  funding: { held(userId: string, role: Role): Promise<string | null> };
+  /** Why the account cannot be deleted while money is held for it (the money domain's refusal), or null. */
+  funding: { held(userId: string, role: Role): Promise<Problem | null> };
   logger: Pick<Logger, 'info'>;
   /** The deleted account's sessions end, and their open live streams (./sessions.ts). */
   revocations: Pick<SessionRevocations, 'revoke'>;

@@ -7,6 +7,7 @@
 // holds every sentence it gets to a Spanish one.
 import type { z } from 'zod';
 import { DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
+import { worded, type Worded } from './texts.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -183,3 +184,10 @@ export function describeIssuesIn(error: z.ZodError, locale: Locale): string {
     })
     .join('; ');
 }
+
+/**
+ * A field's refusal in the contract's words, checked by a handler rather than by the schema (a patch merged with what
+ * is stored): "deliverable.endsOn: must not end before it starts", worded in each language as the schema's 400 is.
+ */
+export const fieldRefusal = (path: string, message: string): Worded =>
+  worded((locale) => `${path}: ${locale === DEFAULT_LOCALE ? message : (contractSentence(message) ?? message)}`);

@@ -19,6 +19,7 @@ import {
 } from '../../contract/schemas/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { fieldRefusal } from '../http/schema-words.ts';
 import type { Problem } from '../http/problems.ts';
 import { money } from '../http/texts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -289,11 +290,11 @@ export function createCampaignStore(services: CampaignDeps) {
       if (row.status !== 'draft') throw new HttpError(409, marketplaceProblems.campaign_not_draft);
       const next = { ...toCampaign(row), ...patch } as Campaign;
       if (next.deliverable.endsOn < next.deliverable.startsOn)
-        throw new HttpError(400, 'deliverable.endsOn: must not end before it starts');
+        throw new HttpError(400, fieldRefusal('deliverable.endsOn', 'must not end before it starts'));
       // The deliverables and the pay are checked together once merged: a patch of one may break the other (a rate
       // without the link it counts, a flat fee whose link has no click target).
       const problem = deliverablesProblem(next);
-      if (problem) throw new HttpError(400, `${problem.path.join('.')}: ${problem.message}`);
+      if (problem) throw new HttpError(400, fieldRefusal(problem.path.join('.'), problem.message));
       const updated = await db
         .updateTable('campaigns')
         .set({ ...columns(patch as Partial<ValidInput>), updated_at: now() })

@@ -14,6 +14,7 @@ import type {
 } from '../../contract/schemas/money.ts';
 import type { CardDepositsTable, Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Problem } from '../http/problems.ts';
 import { money, worded } from '../http/texts.ts';
 import type { Notifier } from '../notifications/store.ts';
 import {
@@ -357,7 +358,7 @@ export function createFunding(services: FundingDeps) {
     },
 
     /** Why the account cannot be deleted while money is held for it (DELETE /api/user), or null. */
-    async held(userId: string, role: Role): Promise<string | null> {
+    async held(userId: string, role: Role): Promise<Problem | null> {
       if (role === 'creator') {
         const [availableCents, pendingCents, inPayoutCents] = await Promise.all([
           balanceOf(db, creatorAvailable(userId)),
@@ -366,12 +367,9 @@ export function createFunding(services: FundingDeps) {
         ]);
         // Pending pay is the advertiser's until its review window ends or an operator settles it: it cannot be
         // given up with the account, nor left behind.
-        if (pendingCents > 0)
-          return `${formatCents(pendingCents)} of your earnings is in its review window: delete your account once it has moved to your Earning Balance and been withdrawn.`;
-        if (availableCents > 0)
-          return `Your Earning Balance holds ${formatCents(availableCents)}: withdraw it before deleting your account.`;
-        if (inPayoutCents > 0)
-          return `A withdrawal of ${formatCents(inPayoutCents)} is on its way: delete your account once it is paid.`;
+        if (pendingCents > 0) return moneyProblems.delete_pending_earnings.with({ amount: money(pendingCents) });
+        if (availableCents > 0) return moneyProblems.delete_balance.with({ amount: money(availableCents) });
+        if (inPayoutCents > 0) return moneyProblems.delete_payout_underway.with({ amount: money(inPayoutCents) });
       }
       if (role === 'advertiser') {
         const [free, reserved, refunding, disputed, debt, waiting] = await Promise.all([
@@ -388,17 +386,12 @@ export function createFunding(services: FundingDeps) {
             .where('status', '=', 'processing')
             .executeTakeFirst(),
         ]);
-        if (refunding > 0)
-          return `A refund of ${formatCents(refunding)} is on its way to you: delete your account once it has arrived.`;
-        if (disputed > 0)
-          return `A card dispute holds ${formatCents(disputed)} of your funds: delete your account once it is decided.`;
-        if (debt)
-          return `${formatCents(debt.owedCents)} is owed to Castbridge for a disputed card payment: delete your account once it is covered.`;
-        if (waiting)
-          return 'A bank debit of yours is still processing: delete your account once Stripe has decided it.';
+        if (refunding > 0) return moneyProblems.delete_refund_underway.with({ amount: money(refunding) });
+        if (disputed > 0) return moneyProblems.delete_card_dispute.with({ amount: money(disputed) });
+        if (debt) return moneyProblems.delete_debt.with({ amount: money(debt.owedCents) });
+        if (waiting) return moneyProblems.delete_debit_processing;
         const held = (free.get(userId) ?? 0) + (reserved.get(userId) ?? 0);
-        if (held > 0)
-          return `Castbridge holds ${formatCents(held)} of your funds: cancel your campaigns and contact support to settle them before deleting your account.`;
+        if (held > 0) return moneyProblems.delete_funds_held.with({ amount: money(held) });
       }
       return null;
     },

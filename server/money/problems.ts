@@ -197,4 +197,41 @@ export const moneyProblems = defineProblems('money', {
     en: 'The disputed payment is not credited yet: send the event again later',
     'es-MX': 'El pago en disputa todavía no está acreditado: vuelve a enviar el evento más tarde',
   },
+
+  // Deleting the account while money is held for it (DELETE /api/user): what to do first.
+  delete_pending_earnings: {
+    en: '{amount} of your earnings is in its review window: delete your account once it has moved to your Earning Balance and been withdrawn.',
+    'es-MX':
+      '{amount} de tus ganancias está en su periodo de revisión: elimina tu cuenta cuando pase a tu saldo de ganancias y lo hayas retirado.',
+  },
+  delete_balance: {
+    en: 'Your Earning Balance holds {amount}: withdraw it before deleting your account.',
+    'es-MX': 'Tu saldo de ganancias tiene {amount}: retíralo antes de eliminar tu cuenta.',
+  },
+  delete_payout_underway: {
+    en: 'A withdrawal of {amount} is on its way: delete your account once it is paid.',
+    'es-MX': 'Un retiro de {amount} va en camino: elimina tu cuenta cuando se haya pagado.',
+  },
+  delete_refund_underway: {
+    en: 'A refund of {amount} is on its way to you: delete your account once it has arrived.',
+    'es-MX': 'Un reembolso de {amount} va en camino: elimina tu cuenta cuando te haya llegado.',
+  },
+  delete_card_dispute: {
+    en: 'A card dispute holds {amount} of your funds: delete your account once it is decided.',
+    'es-MX': 'Una disputa de tarjeta retiene {amount} de tus fondos: elimina tu cuenta cuando se resuelva.',
+  },
+  delete_debt: {
+    en: '{amount} is owed to Castbridge for a disputed card payment: delete your account once it is covered.',
+    'es-MX':
+      'Le debes {amount} a Castbridge por un pago con tarjeta en disputa: elimina tu cuenta cuando esté cubierto.',
+  },
+  delete_debit_processing: {
+    en: 'A bank debit of yours is still processing: delete your account once Stripe has decided it.',
+    'es-MX': 'Un cargo bancario tuyo todavía se está procesando: elimina tu cuenta cuando Stripe lo resuelva.',
+  },
+  delete_funds_held: {
+    en: 'Castbridge holds {amount} of your funds: cancel your campaigns and contact support to settle them before deleting your account.',
+    'es-MX':
+      'Castbridge tiene {amount} de tus fondos: cancela tus campañas y contacta a soporte para liquidarlos antes de eliminar tu cuenta.',
+  },
 });

@@ -761,7 +761,20 @@ describe('money held for an account', () => {
     );
     const refused = await api.request('DELETE', '/api/user', { token: creator.token, json: {} });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Your Earning Balance holds $70: withdraw it before deleting your account.');
+    expect(refused.body).toEqual({
+      code: 'money.delete_balance',
+      message: 'Your Earning Balance holds $70: withdraw it before deleting your account.',
+    });
+    // The same refusal to a page in Spanish, the sum the Spanish way.
+    const inSpanish = await api.request('DELETE', '/api/user', {
+      token: creator.token,
+      json: {},
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect(inSpanish.body).toEqual({
+      code: 'money.delete_balance',
+      message: 'Tu saldo de ganancias tiene USD\u00a070: retíralo antes de eliminar tu cuenta.',
+    });
     await api.request('POST', '/api/payout-methods', {
       token: creator.token,
       json: { kind: 'paypal', email: 'ana@example.com' },

@@ -144,4 +144,26 @@ describe('a schema refusal through the API', () => {
       expect(answer.body.message).toContain('debe ser una fecha real');
     }
   });
+
+  it("words a draft's edit refused by the same rule the schema holds, checked once merged with what is stored", async () => {
+    const advertiser = await account(api, 'advertiser');
+    const created = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput() });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.body.campaign as { id: string }).id;
+    const { deliverable } = campaignInput();
+    const edit = (headers: Record<string, string>) =>
+      api.request('PATCH', `/api/campaigns/${id}`, {
+        token: advertiser.token,
+        json: { deliverable: { ...deliverable, endsOn: '2020-01-01', startsOn: '2020-01-02' } },
+        headers,
+      });
+    expect((await edit({ 'accept-language': 'en' })).body).toEqual({
+      code: 'invalid_request',
+      message: 'deliverable.endsOn: must not end before it starts',
+    });
+    expect((await edit({ 'accept-language': 'es-MX' })).body).toEqual({
+      code: 'invalid_request',
+      message: 'deliverable.endsOn: no puede terminar antes de empezar',
+    });
+  });
 });
