@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { readLimitedBody } from '../http/json-body.ts';
+import { requestLocale } from '../http/problems.ts';
 import type { RateLimiter, RateRule } from '../http/rate-limit.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
@@ -63,7 +64,8 @@ export function promoRoutes(services: PromoRoutesDeps): Hono<AppEnv> {
     } catch {
       throw new HttpError(400, deliverablesProblems.csv_not_utf8);
     }
-    return promo.upload(advertiser(c), campaignId(c), text);
+    c.header('Vary', 'Accept-Language', { append: true });
+    return promo.upload(advertiser(c), campaignId(c), text, requestLocale(c));
   });
 
   // The key is checked, and counted against its limit, before the body is read: a caller without one learns nothing

@@ -9,16 +9,20 @@
 // offer_days in the same transaction (./days.ts), which progress and the report read.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import { DELIVERABLE_LIMITS, PROMO_CODE_PATTERN, REDEMPTION_KEY_PREFIX } from '../../contract/deliverables.ts';
 import { redemptionRequest, type RedemptionRequest } from '../../contract/schemas/deliverables.ts';
 import { displayName } from '../accounts/users.ts';
 import type { Database } from '../db/types.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
 import { HttpError } from '../http/errors.ts';
+import { spanishIssue } from '../http/schema-words.ts';
 import type { Logger } from '../log.ts';
 import { marketplaceProblems } from '../marketplace/problems.ts';
 import { bumpDay, offerTotals, touchProgress, utcDay, type DayCounts } from './days.ts';
 import { deliverablesProblems as problems } from './problems.ts';
+import { deliverablesTexts } from './texts.ts';
 
 /** Offers that have a creator delivering (or who delivered): the ones that get a code. */
 export const CODED_OFFER_STATUSES = ['accepted', 'active', 'completed', 'paid'] as const;
@@ -212,15 +216,20 @@ export function parseCsv(text: string): CsvRecord[] {
 /** The columns of a redemptions CSV; matched by name in the header, case and spaces aside, in any order. */
 const CSV_COLUMNS = { orderId: 'order_id', code: 'code', amountCents: 'amount', redeemedAt: 'redeemed_at' } as const;
 
-/** "order_id: is required" → "order_id is required", in the CSV's column names. */
-function csvMessage(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+/**
+ * "order_id: is required" → "order_id is required", in the CSV's column names and in `locale` ("order_id: es
+ * obligatorio"): the contract's check worded as a schema's 400 is (server/http/schema-words.ts).
+ */
+function csvMessage(error: z.ZodError, locale: Locale): string {
+  const say = deliverablesTexts(locale);
   return error.issues
     .slice(0, 3)
     .map((issue) => {
       const field = issue.path[0];
       const column =
         typeof field === 'string' && field in CSV_COLUMNS ? CSV_COLUMNS[field as keyof typeof CSV_COLUMNS] : '';
-      return column ? `${column} ${issue.message}` : issue.message;
+      const check = locale === DEFAULT_LOCALE ? issue.message : (spanishIssue(issue) ?? issue.message);
+      return column ? say('csv.column', { column, check }) : check;
     })
     .join('; ');
 }
@@ -526,8 +535,15 @@ export function createPromo(deps: PromoDeps) {
      * (refused rows are listed with their line and why, the rest still go in); an order id already recorded, or
      * earlier in the same file, is a duplicate. Rows go in by batches, each batch one transaction.
      */
-    async upload(advertiserId: string, campaignId: string, text: string): Promise<CsvResult> {
+    async upload(
+      advertiserId: string,
+      campaignId: string,
+      text: string,
+      locale: Locale = DEFAULT_LOCALE,
+    ): Promise<CsvResult> {
       const campaign = await promoCampaign(advertiserId, campaignId);
+      // Why a row is left out, in the language of the page that uploaded the file.
+      const say = deliverablesTexts(locale);
       let records: CsvRecord[];
       try {
         records = parseCsv(text);
@@ -577,7 +593,7 @@ export function createPromo(deps: PromoDeps) {
         const amountText = cell(at.amount);
         const amountCents = amountText === '' ? null : dollarsToCents(amountText);
         if (amountCents === null && amountText !== '') {
-          rejected.push({ line: record.line, message: 'amount must be dollars, e.g. 49.99' });
+          rejected.push({ line: record.line, message: say('csv.amount') });
           continue;
         }
         const redeemedText = cell(at.redeemedAt);
@@ -588,17 +604,20 @@ export function createPromo(deps: PromoDeps) {
           ...(redeemedText === '' ? {} : { redeemedAt: redeemedText }),
         });
         if (!parsed.success) {
-          rejected.push({ line: record.line, message: csvMessage(parsed.error) });
+          rejected.push({ line: record.line, message: csvMessage(parsed.error, locale) });
           continue;
         }
         const when = redeemedAtOf(parsed.data.redeemedAt, current);
         if (typeof when === 'string') {
-          rejected.push({ line: record.line, message: `redeemed_at ${when}` });
+          rejected.push({
+            line: record.line,
+            message: say(when === IN_FUTURE ? 'csv.redeemedAtFuture' : 'csv.redeemedAtInvalid'),
+          });
           continue;
         }
         const code = codes.get(parsed.data.code.toUpperCase());
         if (!code) {
-          rejected.push({ line: record.line, message: `code ${parsed.data.code} is not a code of this campaign` });
+          rejected.push({ line: record.line, message: say('csv.codeUnknown', { code: parsed.data.code }) });
           continue;
         }
         if (seen.has(parsed.data.orderId)) {

@@ -133,6 +133,16 @@ const TYPES: Record<string, string> = {
   date: 'una fecha',
 };
 
+/** What a string format zod checks must be. */
+const FORMATS: Record<string, string> = {
+  email: 'debe ser un correo electrónico válido',
+  datetime: 'debe ser una fecha y hora ISO 8601',
+  date: 'debe ser una fecha ISO 8601 (AAAA-MM-DD)',
+  time: 'debe ser una hora ISO 8601',
+  url: 'debe ser una URL',
+  uuid: 'debe ser un UUID',
+};
+
 /** An issue zod worded itself (a check the contract gave no words), worded in Spanish from what it is. */
 function fromIssue(issue: Issue): string | null {
   switch (issue.code) {
@@ -153,7 +163,7 @@ function fromIssue(issue: Issue): string | null {
     case 'invalid_value':
       return `debe ser uno de estos: ${issue.values.map(String).join(', ')}`;
     case 'invalid_format':
-      return issue.format === 'email' ? 'debe ser un correo electrónico válido' : 'no tiene el formato esperado';
+      return FORMATS[issue.format] ?? 'no tiene el formato esperado';
     case 'unrecognized_keys':
       return `no admite ${issue.keys.length === 1 ? 'el campo' : 'los campos'} ${issue.keys.join(', ')}`;
     case 'invalid_union':

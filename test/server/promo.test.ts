@@ -506,6 +506,21 @@ describe.each(BACKENDS)('promo codes and redemptions on %s', (backendName) => {
     // The same file again: all duplicates (and the same refusals), nothing moves.
     const again = await upload(campaignId, csv);
     expect(again.body).toMatchObject({ added: 0, duplicates: 5 });
+
+    // From a page in Spanish the same refusals read in Spanish; the columns and the shop's code as they are.
+    const inSpanish = await api.request('POST', `/api/campaigns/${campaignId}/redemptions`, {
+      body: csv,
+      headers: { 'content-type': 'text/csv', 'accept-language': 'es-MX' },
+      token: advertiser.token,
+    });
+    expect(inSpanish.body.rejected).toEqual([
+      { line: 5, message: 'el código NOVA-NOPE no es de esta campaña' },
+      { line: 6, message: 'order_id: es obligatorio' },
+      { line: 7, message: 'amount debe estar en dólares, por ejemplo 49.99' },
+      { line: 8, message: 'redeemed_at no puede estar en el futuro' },
+      { line: 9, message: 'redeemed_at: debe ser una fecha y hora ISO 8601' },
+      { line: 13, message: 'code: debe tener de 3 a 40 letras, dígitos, - o _' },
+    ]);
     expect(await days(ana.offerId)).toEqual([{ day: day(0), redemptions: 2, redeemedCents: 5999 }]);
 
     // Only the required columns, in another order, LF endings.
