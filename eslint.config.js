@@ -133,8 +133,10 @@ export default tseslint.config(
     // The areas in both languages (docs/architecture.md §Languages): a text a person reads comes from the domain's
     // catalogue (t('id')), never a literal in the view. Names, paths, class names and other values a person does not
     // read are left alone by the patterns below.
+    // Every view of the product; the statechart inspector (src/inspector) is a developers' tool, in English.
     files: [
-      'src/{public,support,common,shell}/**/*.tsx',
+      'src/{public,support,common,shell,app,ui}/**/*.tsx',
+      'src/{main,entry-server}.tsx',
       'src/accounts/{AuthLayout,Login,ForgotPassword,Register,ResetPassword,Settings,AccountLanguage,MyProfile}.tsx',
       'src/analytics/{Analytics,Details,Chart,CampaignReach}.tsx',
       'src/notifications/NotificationsModal.tsx',
@@ -173,12 +175,15 @@ export default tseslint.config(
             // A stored field's name ('first_name').
             '^[a-z0-9]+(_[a-z0-9]+)+$',
             '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9_-]*)+$',
+            // A route's path ('offers/:id/proof') and an SVG path's data ('M4 6h16M4 12h16').
+            '^:?[a-z0-9*-]+(/:?[A-Za-z0-9*-]+)+$',
+            '^[Mm][-0-9. ,MmLlHhVvCcSsQqTtAaZz]*$',
           ],
           ignoreNames: [
             {
               regex: {
                 pattern:
-                  '^([a-z][A-Za-z]*Id|className|to|href|src|srcSet|id|name|type|variant|size|tone|icon|lang|width|height|rel|target|role|as|key|autoComplete|fetchPriority|method|page|aria-controls|aria-labelledby|describedBy|data-[a-z-]+)$',
+                  '^([a-z][A-Za-z]*Id|className|to|href|src|srcSet|id|name|type|variant|size|tone|icon|lang|width|height|rel|target|role|as|key|autoComplete|fetchPriority|method|page|aria-controls|aria-labelledby|describedBy|transform|data-[a-z-]+)$',
               },
             },
           ],
@@ -191,6 +196,7 @@ export default tseslint.config(
             '*.send',
             'matchMedia',
             '*.querySelector',
+            '*.includes',
           ],
         },
       ],

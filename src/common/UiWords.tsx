@@ -8,7 +8,9 @@ import { commonMessages } from './catalogue';
 export function UiWords({ children }: { children: ReactNode }) {
   const { t } = useMessages(commonMessages);
   return (
-    <UiWordsContext.Provider value={{ close: t('ui.close'), dismiss: t('ui.dismiss'), loading: t('loading') }}>
+    <UiWordsContext.Provider
+      value={{ close: t('ui.close'), dismiss: t('ui.dismiss'), loading: t('loading'), nothingYet: t('ui.nothingYet') }}
+    >
       {children}
     </UiWordsContext.Provider>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import * as s from './Table.css';
 import { visuallyHidden } from './VisuallyHidden.css';
 import { cx } from './cx';
+import { useUiWords } from './words';
 
 /** `wrap`: the column's text wraps (the table then fits its region instead of scrolling sideways, where it can). */
 export type TableColumn = { key: string; header: string; align?: 'left' | 'right'; wrap?: boolean };
@@ -30,9 +31,10 @@ export function Table<Row extends Record<string, ReactNode>>({
   columns,
   rows,
   rowKey,
-  emptyMessage = 'Nothing to show yet.',
+  emptyMessage,
   className,
 }: TableProps<Row>) {
+  const words = useUiWords();
   return (
     <div role="region" aria-label={caption} tabIndex={0} className={cx(s.region, className)}>
       <table role="table" className={cx(s.table, columns.some((column) => column.wrap) && s.fits)}>
@@ -55,7 +57,7 @@ export function Table<Row extends Record<string, ReactNode>>({
           {rows.length === 0 ? (
             <tr role="row">
               <td role="cell" colSpan={columns.length} className={s.empty}>
-                {emptyMessage}
+                {emptyMessage ?? words.nothingYet}
               </td>
             </tr>
           ) : (

@@ -7,9 +7,16 @@ export interface UiWords {
   close: string;
   dismiss: string;
   loading: string;
+  /** An empty table's line when its screen gives none. */
+  nothingYet: string;
 }
 
-export const UiWordsContext = createContext<UiWords>({ close: 'Close', dismiss: 'Dismiss', loading: 'Loading' });
+export const UiWordsContext = createContext<UiWords>({
+  close: 'Close',
+  dismiss: 'Dismiss',
+  loading: 'Loading',
+  nothingYet: 'Nothing to show yet.',
+});
 
 /** The shared components' words where they are rendered. */
 export const useUiWords = (): UiWords => useContext(UiWordsContext);
