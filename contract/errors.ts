@@ -2,8 +2,9 @@
 // decides on the code, and shows the message, which is in the request's language (Accept-Language, else the signed-in
 // account's; server/http/problems.ts). Plain data without zod, like ./endpoints.ts.
 //
-// A code names one situation. The generic codes, one per status, go with the errors that have no code of their own
-// yet; their message says what is wrong, in English until its domain's messages are translated.
+// A code names one situation. The generic codes, one per status, go with the errors that have no code of their own: a
+// request the schemas refuse (`invalid_request`, its message naming the fields), the 500; their message is in the
+// request's language too.
 
 /** The generic code of each error status. */
 export const STATUS_CODES = {
@@ -29,6 +30,8 @@ export type ErrorStatus = keyof typeof STATUS_CODES;
 export const ERROR_CODES = {
   // The public site (server/public/).
   'public.unsubscribe_unknown': "404: an unsubscribe link whose token is not any subscriber's",
+  // Analytics (server/analytics/).
+  'analytics.creators_and_advertisers': '403: an operator reading analytics',
   // The HTTP basics (server/http/).
   'http.authentication_required': '401: no valid session token was sent to an endpoint that needs one',
   'http.role_required': '403: the account type may not call this endpoint',
@@ -39,6 +42,8 @@ export const ERROR_CODES = {
   'http.invalid_utf8': '400: the body is not valid UTF-8',
   'http.invalid_json': '400: the body is not valid JSON',
   'http.too_many_requests': '429: too many requests from this address or account; `Retry-After` says when to retry',
+  'http.messages_too_fast':
+    "429: an author's messages in offers' threads over their limits (10 a minute in one thread, 30 in all); `Retry-After` says when",
   'http.idempotency_key_format': '400: the Idempotency-Key header is malformed',
   'http.idempotency_key_reused': '422: the Idempotency-Key was used for a different request',
   'http.idempotency_key_in_flight': '409: a request with this Idempotency-Key is still being processed',

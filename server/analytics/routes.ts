@@ -6,8 +6,9 @@ import { requestLocale } from '../http/problems.ts';
 import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import type { AnalyticsService } from './aggregate.ts';
+import { analyticsProblems } from './problems.ts';
 
-const FOR_WHOM = 'Analytics are for creators and advertisers';
+const FOR_WHOM = analyticsProblems.creators_and_advertisers;
 
 export interface AnalyticsRoutesDeps extends RouteDeps {
   analytics: AnalyticsService;

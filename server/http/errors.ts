@@ -13,21 +13,20 @@ export class HttpError extends Error {
   readonly headers: Record<string, string>;
   /** Stable (contract/errors.ts): the problem's own, or its status's generic one. */
   readonly code: ErrorCode;
-  /** The refusal in every language (server/http/problems.ts); null for an English-only message. */
+  /** The refusal in every language (server/http/problems.ts), with its code; null for a worded message. */
   readonly problem: Problem | null;
   /** A message worded in each language without a code of its own (a schema's 400: ./schema-words.ts). */
   readonly words: Worded | null;
 
   /**
-   * `message`: a domain's Problem (answered in the request's language, with its code), a Worded text (in the
-   * request's language, under the status's generic code), or an English text.
+   * `message`: a domain's Problem (answered in the request's language, with its code), or a Worded text (in the
+   * request's language, under the status's generic code). Never a bare string: every refusal is said in every
+   * language the product speaks.
    */
-  constructor(status: ContentfulStatusCode, message: string | Problem | Worded, headers: Record<string, string> = {}) {
+  constructor(status: ContentfulStatusCode, message: Problem | Worded, headers: Record<string, string> = {}) {
     const words = isWorded(message) ? message : null;
-    const problem = typeof message === 'string' || words ? null : (message as Problem);
-    super(
-      problem ? formatProblem(problem, DEFAULT_LOCALE) : words ? wordedIn(words, DEFAULT_LOCALE) : (message as string),
-    );
+    const problem = words ? null : (message as Problem);
+    super(problem ? formatProblem(problem, DEFAULT_LOCALE) : wordedIn(words!, DEFAULT_LOCALE));
     this.status = status;
     this.headers = headers;
     this.problem = problem;
@@ -35,10 +34,9 @@ export class HttpError extends Error {
     this.code = problem?.code ?? statusCode(status);
   }
 
-  /** The message in `locale` (an English-only one as it is). */
+  /** The message in `locale`. */
   messageIn(locale: Locale): string {
-    if (this.problem) return formatProblem(this.problem, locale);
-    return this.words ? wordedIn(this.words, locale) : this.message;
+    return this.problem ? formatProblem(this.problem, locale) : wordedIn(this.words!, locale);
   }
 }
 

@@ -39,6 +39,12 @@ export const httpProblems = defineProblems('http', {
     en: 'Too many requests; try again in {minutes, plural, one {# minute} other {# minutes}}',
     'es-MX': 'Demasiadas solicitudes; vuelve a intentarlo en {minutes, plural, one {# minuto} other {# minutos}}',
   },
+  // A thread's author posting faster than its limits (./rate-limit.ts threadMessages): the dialog keeps the text.
+  messages_too_fast: {
+    en: 'You are sending messages too fast. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+    'es-MX':
+      'Estás enviando mensajes demasiado rápido. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+  },
   idempotency_key_format: {
     en: 'Idempotency-Key must be 8 to 255 visible ASCII characters',
     'es-MX': 'El Idempotency-Key debe tener de 8 a 255 caracteres ASCII visibles',

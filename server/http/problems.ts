@@ -1,8 +1,8 @@
 // What the API says when it refuses, in the request's language (docs/architecture.md §Languages, docs/api.md §Errors).
 // Each domain lists its refusals beside its code (server/<domain>/problems.ts): a stable code from contract/errors.ts
 // and the text in every language the product speaks, as ICU MessageFormat (`{minutes, plural, one {…} other {…}}`).
-// An HttpError carries a Problem (or, until its domain's texts are written, an English string with its status's
-// generic code); server/app.ts answers it in the language of the request: its Accept-Language, else the signed-in
+// An HttpError carries a Problem (or a worded text under its status's generic code: a schema's 400, never a bare
+// English string); server/app.ts answers it in the language of the request: its Accept-Language, else the signed-in
 // account's setting, else English.
 import type { Context } from 'hono';
 import type { ERROR_CODES, ErrorCode } from '../../contract/errors.ts';

@@ -20,7 +20,7 @@ export interface RateRule {
   /** Per signed-in user within one scope, e.g. one offer's thread (checkUser with a scope). */
   perScope?: number;
   /** The 429's message for a wait of `seconds`; the generic one when absent. */
-  message?: (seconds: number) => string | Problem;
+  message?: (seconds: number) => Problem;
 }
 
 const MINUTE = 60 * 1000;
@@ -45,8 +45,7 @@ export const RATE_RULES = {
     perIp: 30,
     perUser: 30,
     perScope: 10,
-    message: (seconds) =>
-      `You are sending messages too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    message: (seconds) => httpProblems.messages_too_fast.with({ seconds }),
   },
 } as const satisfies Record<string, RateRule>;
 

@@ -42,7 +42,7 @@ export interface RouteDeps {
 /** Who may call an endpoint beyond its role, checked before its body or query is read. */
 export interface RouteOptions {
   /** The 403 refusal for a role endpointRoles does not list; by default "Only <role> accounts can do this". */
-  forbidden?: string | Problem;
+  forbidden?: Problem;
   /**
    * Runs after the role check, before the body or query is read: throws (an HttpError) when the caller may not act
    * on what the path names, e.g. 404 for another user's record.

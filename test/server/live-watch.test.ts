@@ -19,6 +19,7 @@ import { createOAuthStandIn, type OAuthStandIn } from '../../standins/oauth.ts';
 import { BACKENDS, findPostgres, makeBackend, memoryLogger, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';
+import { connectionProblems } from '../../server/connections/problems.ts';
 
 // In the past: the 429 test's real clock comes after it.
 const T0 = Date.parse('2026-01-15T12:00:00Z');
@@ -694,7 +695,7 @@ describe.each(BACKENDS)('the live watcher on %s', (backendName) => {
       accessToken: async (row, options) => {
         if (options?.force) {
           forced.push(row.id);
-          throw new HttpError(409, 'YouTube no longer accepts this connection: connect it again');
+          throw new HttpError(409, connectionProblems.connection_revoked.with({ platform: 'YouTube' }));
         }
         return real.accessToken(row);
       },

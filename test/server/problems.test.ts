@@ -8,7 +8,7 @@ import { accountProblems } from '../../server/accounts/problems.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { httpProblems } from '../../server/http/http-problems.ts';
 import { definedProblems, formatProblem } from '../../server/http/problems.ts';
-import { money, wordList } from '../../server/http/texts.ts';
+import { money, wordList, worded } from '../../server/http/texts.ts';
 import { moneyProblems } from '../../server/money/problems.ts';
 import { archiveProblems } from '../../server/archive/problems.ts';
 import { operatorProblems } from '../../server/operator/problems.ts';
@@ -302,8 +302,18 @@ describe('refusals', () => {
   });
 
   it('gives an error without a code of its own its status’s', () => {
-    expect(new HttpError(409, 'A conflict of no domain yet').code).toBe(STATUS_CODES[409]);
-    expect(new HttpError(418 as never, 'odd').code).toBe('invalid_request');
+    expect(
+      new HttpError(
+        409,
+        worded(() => 'A conflict of no domain yet'),
+      ).code,
+    ).toBe(STATUS_CODES[409]);
+    expect(
+      new HttpError(
+        418 as never,
+        worded(() => 'odd'),
+      ).code,
+    ).toBe('invalid_request');
     const problem = new HttpError(401, accountProblems.invalid_login);
     expect([problem.code, problem.message, problem.messageIn('es-MX')]).toEqual([
       'accounts.invalid_login',

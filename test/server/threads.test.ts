@@ -152,8 +152,19 @@ describe.each(BACKENDS)('offer threads on %s', (backendName) => {
     const wait = Number(refused.headers.get('retry-after'));
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(60);
-    expect(refused.body.message).toBe(
-      `You are sending messages too fast. Try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+    expect(refused.body).toEqual({
+      code: 'http.messages_too_fast',
+      message: `You are sending messages too fast. Try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+    });
+    // The same refusal to a page in Spanish (a refused request is not counted again).
+    const enEspañol = await api.request('POST', `/api/offers/${a.offerId}/messages`, {
+      token: a.creator.token,
+      json: { body: 'uno de más' },
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect(enEspañol.status).toBe(429);
+    expect(enEspañol.body.message).toMatch(
+      /^Estás enviando mensajes demasiado rápido\. Vuelve a intentarlo en \d+ segundos?\.$/,
     );
     // The other side of that thread still writes, and the creator still writes elsewhere.
     expect((await post(api, advertiser, a.offerId, 'Take your time')).status).toBe(201);
@@ -172,6 +183,7 @@ describe.each(BACKENDS)('offer threads on %s', (backendName) => {
     expect(bodies).toHaveLength(9);
     expect(bodies).not.toContain('the 31st');
     expect((await page(api, a.creator, a.offerId)).messages.map((m) => m.body)).not.toContain('one too many');
+    expect((await page(api, a.creator, a.offerId)).messages.map((m) => m.body)).not.toContain('uno de más');
   });
 
   it('notify once per thread, counting the messages, and e-mail one digest per thread per quiet period listing them', async () => {
