@@ -66,6 +66,9 @@ export const ERROR_CODES = {
   'connections.attempt_expired': '409: completing a connection attempt past its lifetime',
   'connections.attempt_other_account': '403: completing a connection attempt that another account started',
   'connections.provider_refused': '409: the platform refused the connection; the message says what it said',
+  'connections.token_missing': "409: the platform's token answer carried no access token",
+  'connections.token_owner_unknown':
+    '409: the platform did not say whose the new token is; the message says what it said',
   'connections.channel_taken': '409: connecting a channel that is connected to another Castbridge account',
   'connections.no_youtube_channel': '409: connecting YouTube with a Google account that has no YouTube channel',
   'connections.quota_spent':

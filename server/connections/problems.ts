@@ -55,6 +55,16 @@ export const connectionProblems = defineProblems('connections', {
     en: '{platform} did not connect: {detail}',
     'es-MX': 'No se pudo conectar {platform}: {detail}',
   },
+  // The platform answered outside its protocol: no token in its token answer, or no owner for the token. What it
+  // said instead (`detail`) stays as it said it.
+  token_missing: {
+    en: '{platform} did not connect: the token answer has no access_token',
+    'es-MX': 'No se pudo conectar {platform}: su respuesta no trae el access_token',
+  },
+  token_owner_unknown: {
+    en: '{platform} did not connect: {platform} did not say whose token this is ({detail})',
+    'es-MX': 'No se pudo conectar {platform}: {platform} no dijo de quién es este token ({detail})',
+  },
   channel_taken: {
     en: '{platform} did not connect: This {platform} channel is already connected to another Castbridge account',
     'es-MX': 'No se pudo conectar {platform}: este canal de {platform} ya está conectado a otra cuenta de Castbridge',

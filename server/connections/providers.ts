@@ -25,10 +25,14 @@ export interface Identity {
 /** A refusal by the provider (the grant is invalid or revoked) as opposed to it being unreachable. */
 export class ProviderRefused extends Error {
   override name = 'ProviderRefused';
-  /** `problem`: the refusal in every language where the words are ours, not the platform's. */
+  /**
+   * `problem`: the refusal in every language where the words are ours, not the platform's; `answered`: the platform
+   * answered outside its protocol (no token, no owner for it), worded with its platform's name where it is caught.
+   */
   constructor(
     message: string,
     readonly problem?: Problem,
+    readonly answered?: { kind: 'token_missing' | 'token_owner_unknown'; detail: string },
   ) {
     super(message);
   }
@@ -151,7 +155,8 @@ export function describe(body: Record<string, unknown>): string {
 }
 
 function tokenSet(body: Record<string, unknown>, previousRefresh: string | null): TokenSet {
-  if (typeof body.access_token !== 'string') throw new ProviderRefused('the token answer has no access_token');
+  if (typeof body.access_token !== 'string')
+    throw new ProviderRefused('the token answer has no access_token', undefined, { kind: 'token_missing', detail: '' });
   const scope = body.scope;
   return {
     accessToken: body.access_token,
@@ -248,7 +253,10 @@ export function createProvider(
         const { status, body } = await apiCall(`${base(client.apiBase)}/helix/users`, { headers });
         const user = (body.data as { id?: string; login?: string; display_name?: string }[] | undefined)?.[0];
         if (status !== 200 || !user?.id || !user.login)
-          throw new ProviderRefused(`Twitch did not say whose token this is (${describe(body)})`);
+          throw new ProviderRefused(`Twitch did not say whose token this is (${describe(body)})`, undefined, {
+            kind: 'token_owner_unknown',
+            detail: describe(body),
+          });
         return { platformUserId: user.id, login: user.login, displayName: user.display_name || user.login };
       }
       const { status, body } = await apiCall(`${base(client.apiBase)}/youtube/v3/channels?part=snippet&mine=true`, {
@@ -262,7 +270,10 @@ export function createProvider(
       if (status !== 200 || !channel?.id)
         throw status === 200
           ? new ProviderRefused('This Google account has no YouTube channel', connectionProblems.no_youtube_channel)
-          : new ProviderRefused(`YouTube did not say whose token this is (${describe(body)})`);
+          : new ProviderRefused(`YouTube did not say whose token this is (${describe(body)})`, undefined, {
+              kind: 'token_owner_unknown',
+              detail: describe(body),
+            });
       const title = channel.snippet?.title || channel.id;
       return { platformUserId: channel.id, login: channel.snippet?.customUrl || title, displayName: title };
     },

@@ -385,7 +385,10 @@ export function createConnections(deps: {
         if (error instanceof ProviderRefused)
           throw new HttpError(
             409,
-            error.problem ?? problems.provider_refused.with({ platform: name, detail: error.message }),
+            error.problem ??
+              (error.answered
+                ? problems[error.answered.kind].with({ platform: name, detail: error.answered.detail })
+                : problems.provider_refused.with({ platform: name, detail: error.message })),
           );
         // The platform's API limit is spent (YouTube's daily quota until midnight Pacific): when to come back, not
         // "in a moment".
