@@ -7,8 +7,6 @@ import { createActor } from 'xstate';
 import { depositFee } from '@/contract/money';
 import {
   addFundsMachine,
-  DEPOSIT_AMOUNT_INVALID,
-  DEPOSIT_REQUIRED,
   DEPOSIT_TOO_LARGE,
   DEPOSIT_TOO_SMALL,
   type DepositRequest,
@@ -153,9 +151,9 @@ describe('addFunds transitions', () => {
       expect(flow.context().amountError).toBe(DEPOSIT_TOO_LARGE);
       expect(selectDepositQuote(flow.actor.getSnapshot())).toBeNull();
       flow.actor.send({ type: 'amount.change', value: '60.5.0' });
-      expect(flow.context().amountError).toBe(DEPOSIT_AMOUNT_INVALID);
+      expect(flow.context().amountError).toEqual({ id: 'invalid' });
       flow.actor.send({ type: 'amount.change', value: '  ' });
-      expect(flow.context().amountError).toBe(DEPOSIT_REQUIRED);
+      expect(flow.context().amountError).toEqual({ id: 'required' });
       flow.actor.send({ type: 'amount.change', value: '50000.01' });
       expect(flow.context().amountError).toBe(DEPOSIT_TOO_LARGE);
       expect(selectDepositQuote(flow.actor.getSnapshot())).toBeNull();
@@ -229,13 +227,13 @@ describe('addFunds transitions', () => {
     () => {
       const flow = open();
       flow.actor.send({ type: 'addFunds.submit' });
-      expect(flow.context().amountError).toBe(DEPOSIT_REQUIRED);
+      expect(flow.context().amountError).toEqual({ id: 'required' });
       flow.actor.send({ type: 'amount.change', value: '   ' });
       flow.actor.send({ type: 'addFunds.submit' });
-      expect(flow.context().amountError).toBe(DEPOSIT_REQUIRED);
+      expect(flow.context().amountError).toEqual({ id: 'required' });
       flow.actor.send({ type: 'amount.change', value: 'ten' });
       flow.actor.send({ type: 'addFunds.submit' });
-      expect(flow.context().amountError).toBe(DEPOSIT_AMOUNT_INVALID);
+      expect(flow.context().amountError).toEqual({ id: 'invalid' });
       flow.actor.send({ type: 'amount.change', value: '50000.01' });
       flow.actor.send({ type: 'addFunds.submit' });
       expect(flow.context().amountError).toBe(DEPOSIT_TOO_LARGE);
