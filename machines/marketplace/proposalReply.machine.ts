@@ -40,12 +40,11 @@ export type ProposalReplyEvent =
 
 export type ProposalReplyInput = { offerId: string; proposal: Proposal };
 
-/** A 409 that says the balance is short, known by its code whatever language its words are in. */
-const isShort = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { status?: unknown }).status === 409 &&
-  errorCode(error) === 'marketplace.accept_short_of_funds';
+/**
+ * A refusal that says the balance is short, known by its code whatever language its words are in (the contract
+ * answers that code with a 409 only, contract/errors.ts).
+ */
+const isShort = (error: unknown) => errorCode(error) === 'marketplace.accept_short_of_funds';
 
 export const proposalReplyMachine = setup({
   types: {
