@@ -157,6 +157,7 @@ export const ERROR_CODES = {
     "400: a Stripe webhook whose signature does not verify; the message says Stripe's words",
   'money.webhook_connect_event': "400: a connected account's event sent to the platform endpoint",
   'money.webhook_platform_event': '400: a platform event sent to the Connect endpoint',
+  'money.offer_unknown': "404: disputing or reading the earning of an offer that is not the advertiser's",
   'money.dispute_not_credited': "409: a card dispute's event before its payment is credited (Stripe sends it again)",
   // Deleting an account while money is held for it; the message says what to do first.
   'money.delete_pending_earnings': '409: deleting a creator account with earnings still in their review window',

@@ -5,6 +5,9 @@
 import { defineProblems } from '../http/problems.ts';
 
 export const moneyProblems = defineProblems('money', {
+  // An offer that is not the advertiser's (its delivery's dispute or earning): as the marketplace says it, whose
+  // table money, below it, does not import.
+  offer_unknown: { en: 'No such offer', 'es-MX': 'Esa oferta no existe' },
   idempotency_key_required: {
     en: 'Idempotency-Key header is required: send a new random key (e.g. a UUID) with each withdrawal',
     'es-MX':

@@ -26,7 +26,6 @@ import { creditAdvertiser } from './debts.ts';
 import { creatorAvailable, creatorPending, PLATFORM_FEES, postTransfer, type Leg } from './ledger.ts';
 import { moneyTexts } from './texts.ts';
 import { moneyProblems } from './problems.ts';
-import { marketplaceProblems } from '../marketplace/problems.ts';
 import type { Problem } from '../http/problems.ts';
 
 /** A review as the operator reads it, less the evidence (server/operator/routes.ts adds it: money never imports the deliverables). */
@@ -324,7 +323,7 @@ export function createReviews(deps: ReviewsDeps) {
         .where('offers.id', '=', offerId)
         .where('campaigns.advertiser_id', '=', advertiserId)
         .executeTakeFirst();
-      if (!offer) throw new HttpError(404, marketplaceProblems.offer_unknown);
+      if (!offer) throw new HttpError(404, moneyProblems.offer_unknown);
       const stamp = new Date(now).toISOString();
       const changed = await trx
         .updateTable('earning_reviews')

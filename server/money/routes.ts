@@ -27,7 +27,6 @@ import type { Notifier } from '../notifications/store.ts';
 import type { Reviews } from './reviews.ts';
 import type { TaxForms } from './tax-forms.ts';
 import { moneyProblems } from './problems.ts';
-import { marketplaceProblems } from '../marketplace/problems.ts';
 
 const creator = (c: Context<AppEnv>) => requireRole(c, 'creator');
 const advertiser = (c: Context<AppEnv>) => requireRole(c, 'advertiser');
@@ -104,7 +103,7 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
       .where('offers.id', '=', c.req.param('id') ?? '')
       .where('campaigns.advertiser_id', '=', c.get('userId'))
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, marketplaceProblems.offer_unknown);
+    if (!row) throw new HttpError(404, moneyProblems.offer_unknown);
   };
   route(
     app,
