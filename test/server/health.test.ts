@@ -88,18 +88,22 @@ describe('health and readiness', () => {
   });
 
   it('Redis: 503 "redis unreachable" when REDIS_URL answers nothing, 200 when it answers', async () => {
+    // Only Redis is judged here: on a busy machine another check of a fresh app (the migrations' first read) can
+    // pass its 2 s limit too, and the answer then names both.
     const nothing = await startApp(backend, { REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
     try {
       const answer = await nothing.request('GET', '/readyz');
       expect(answer.status).toBe(503);
-      expect(answer.body.message).toBe('Not ready: redis unreachable');
+      expect((answer.body.checks as Record<string, string>).redis).toBe('unreachable');
+      expect(answer.body.message).toMatch(/^Not ready: (.*, )?redis unreachable(,|$)/);
     } finally {
       await nothing.close();
     }
     const redis = await startApp(backend, { REDIS_URL });
     try {
+      // Ready once every check answers in time: asked until it says so (the first answer may still wait on one).
+      await expect.poll(async () => (await redis.request('GET', '/readyz')).status, { timeout: 60_000 }).toBe(200);
       const answer = await redis.request('GET', '/readyz');
-      expect(answer.status, answer.text).toBe(200);
       expect((answer.body.checks as Record<string, string>).redis).toBe('ok');
     } finally {
       await redis.close();
