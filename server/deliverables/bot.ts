@@ -309,8 +309,19 @@ export function createBot(deps: BotDeps): Bot {
   }
 
   /** Posts `text` for `due` (kind scheduled or command) and keeps the proof; false when Twitch's limit says wait. */
-  async function post(due: Due, kind: 'scheduled' | 'command', text: string): Promise<PostResult | null> {
+  async function post(due: Due, kind: 'scheduled' | 'command', text: string): Promise<PostResult | 'not_due' | null> {
     return serial(async () => {
+      // Two passes may overlap (the scheduled job's and one asked for): the one that comes second finds the post
+      // made and sends nothing, so a channel never gets the same scheduled line twice.
+      if (kind === 'scheduled') {
+        const last = await db
+          .selectFrom('offer_bots')
+          .select('last_posted_at')
+          .where('offer_id', '=', due.offerId)
+          .executeTakeFirst();
+        if (last?.last_posted_at != null && now() - Number(last.last_posted_at) < due.everyMinutes * 60_000)
+          return 'not_due';
+      }
       if (due.platform === 'twitch' && (await twitchRecent()) >= TWITCH_CHAT_LIMIT.messages - TWITCH_HEADROOM)
         return null;
       const result = await send(due.platform, due, text);
@@ -430,6 +441,7 @@ export function createBot(deps: BotDeps): Bot {
       if (posted.has(due.offerId)) continue;
       if (twitchFull && due.platform === 'twitch') continue;
       const result = await post(due, 'scheduled', await lineOf(due));
+      if (result === 'not_due') continue;
       // Twitch's window is full: its other channels wait for the next pass (YouTube's limits are its own).
       if (!result) {
         twitchFull = true;

@@ -303,6 +303,15 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
     expect(waiting.length).toBeGreaterThan(0);
   });
 
+  it('two passes at once send a scheduled line once (the app’s own pass may overlap one asked for)', async () => {
+    const offer = await botOffer('youtube', { chat: { ...chat, command: null } });
+    expect((await consent(offer.creator, 'youtube')).status).toBe(200);
+    await goLive(offer);
+    await Promise.all([bot().tick(), bot().tick()]);
+    expect(await posts(offer.offerId)).toHaveLength(1);
+    expect(sentTo(offer.channel)).toHaveLength(1);
+  });
+
   it('on YouTube never sends more than 200 characters: the sponsor’s message is shortened, the link and #ad kept whole', async () => {
     const long = `${'Nova keeps you going through the longest speedrun nights. '.repeat(5)}Try it`.slice(0, 300);
     const offer = await botOffer('youtube', { chat: { ...chat, message: long, command: null } });
