@@ -308,7 +308,10 @@ export function createBot(deps: BotDeps): Bot {
     }
   }
 
-  /** Posts `text` for `due` (kind scheduled or command) and keeps the proof; false when Twitch's limit says wait. */
+  /**
+   * Posts `text` for `due` (kind scheduled or command) and keeps the proof; null when Twitch's limit says wait,
+   * 'not_due' when another pass has just made this scheduled post.
+   */
   async function post(due: Due, kind: 'scheduled' | 'command', text: string): Promise<PostResult | 'not_due' | null> {
     return serial(async () => {
       // Two passes may overlap (the scheduled job's and one asked for): the one that comes second finds the post
