@@ -255,6 +255,8 @@ const states = (() => {
       expect(within(open).getByRole('button', { name: 'Send counter' })).toBeDisabled();
       expect(within(open).getByRole('button', { name: 'Cancel' })).toBeDisabled();
       expect(within(open).getByLabelText(FIELDS.pay)).toBeDisabled();
+      // The card's answers behind the dialog wait too: none can be given while the counter is on its way.
+      for (const name of ANSWERS) expect(answer(name)).toBeDisabled();
     },
   };
 })();
