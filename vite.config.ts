@@ -55,6 +55,8 @@ const serverTest = {
   environment: 'node' as const,
   // The stand-ins' conformance to the platforms' published descriptions: a file ends with no violation.
   setupFiles: ['test/server/conformance-setup.ts'],
+  // The server and its command-line tools compiled once for the run, for the tests that start them as processes.
+  globalSetup: ['test/server/compiled-setup.ts'],
   // A net against a hang, not a bound: seeding the demo world in a test took past 60 s in a full npm test on a busy
   // machine (2026-12-02, media-kit's; documents, reviews and seed-and-admin seed it too).
   testTimeout: 180_000,
@@ -194,7 +196,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/e2e/global-setup.ts'],
+          globalSetup: ['test/e2e/global-setup.ts', 'test/server/compiled-setup.ts'],
           // A safety net, not a bound: the longest journeys take about a minute alone, two or three beside another
           // journey on a loaded 2-core machine.
           testTimeout: 240_000,

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { compiledCommand } from '../server/compiled';
 import { approvedAdvertiser, call, campaignFor, connectThroughStandIn, register, updateProfile } from './api';
 import { baseURL, launch, recordAttribute, screenshot, widths } from './harness';
 import { checked, signedIn } from './screens';
@@ -404,7 +405,7 @@ describe('the overlay across a server restart', () => {
     });
 
   function start(port: number): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, compiledCommand('main'), {
       env: {
         ...process.env,
         PORT: String(port),

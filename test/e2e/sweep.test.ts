@@ -3,9 +3,9 @@
 // 1280 when SCREENSHOTS=1 (the widths a person looks at; a full-page PNG costs about what axe does);
 // keyboard focus is visible; reload keeps the route; the back button behaves.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { compiledCommand } from '../server/compiled';
 import { approvedAdvertiser, call, campaignFor, login, register, uniqueEmail, updateProfile } from './api';
 import { expectCleanPage, launch, openPage, type Watched } from './harness';
 import { protectedRoutes, publicRoutes } from './routes';
@@ -168,14 +168,10 @@ describe.each([375, 1280])('the advertiser in Spanish at %i px', (width) => {
 let spanishOperator: Promise<string> | undefined;
 async function operatorInSpanish(): Promise<string> {
   const email = uniqueEmail('operadora');
-  const made = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join('server', 'cli', 'admin.ts'), 'create-operator', email],
-    {
-      env: { ...process.env, DATA_DIR: inject('dataDir') },
-      encoding: 'utf8',
-    },
-  );
+  const made = spawnSync(process.execPath, compiledCommand('admin', ['create-operator', email]), {
+    env: { ...process.env, DATA_DIR: inject('dataDir') },
+    encoding: 'utf8',
+  });
   expect(made.status, made.stderr).toBe(0);
   const password = /One-time password: (\S+)/.exec(made.stdout)![1]!;
   const token = await login(email, password);

@@ -22,7 +22,7 @@ import {
 } from '../../server/money/ledger.ts';
 import { form1099Csv, type Form1099Row } from '../../server/money/tax-forms.ts';
 import { privmsg } from './chat-lines.ts';
-import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { BACKENDS, compiledCommand, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, W9_FORM, type Account } from './market.ts';
 
 /** Cells a spreadsheet would run (or split into one it would run). */
@@ -369,11 +369,11 @@ describe.each(BACKENDS)('the report and the 1099-NEC on %s', (backendName) => {
 
   it("the admin CLI's 1099-NEC file: every payload inert, every cell quoted, the full TINs", () => {
     const out = path.join(backend.dataDir, `csv-1099-${year}.csv`);
-    const cli = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', path.join('server', 'cli', 'admin.ts'), '1099', '--year', String(year), '--out', out],
-      { env: { ...process.env, DATABASE_URL: '', ...backend.env }, encoding: 'utf8', timeout: 60_000 },
-    );
+    const cli = spawnSync(process.execPath, compiledCommand('admin', ['1099', '--year', String(year), '--out', out]), {
+      env: { ...process.env, DATABASE_URL: '', ...backend.env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(cli.status, `${cli.stdout}${cli.stderr}`).toBe(0);
     const written = fs.readFileSync(out, 'utf8');
     expectPayloadsInert(expectInert(written, 'admin 1099'), /^521-44-7890$/);

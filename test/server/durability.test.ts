@@ -1,4 +1,4 @@
-// Real processes (`tsx server/main.ts`): restarts keep data, and SIGKILL during writes loses no acknowledged write.
+// Real processes (the compiled server/main.ts, as `npm run serve` runs it): restarts keep data, and SIGKILL during writes loses no acknowledged write.
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';

@@ -5,11 +5,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { compiledCommand } from './compiled.ts';
 import { scratchDir } from '../scratch.ts';
 import { createApp, type AppOptions, type CastbridgeApp } from '../../server/app.ts';
 import { loadConfig, REPO_ROOT, type Config } from '../../server/config.ts';
 import type { Logger } from '../../server/log.ts';
 import { demoStandIns } from '../../demo/standins.ts';
+
+export { compiledCommand };
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 export const STRONG_PASSWORD = 'Violet-Anchor-Quartz-42';
@@ -237,31 +240,37 @@ export interface RunningServer {
 }
 
 /**
- * Starts an entry — server/main.ts (production, `npm run serve`) or demo/main.ts (the demo, `npm start`) — the way
- * tsx does, but as `node --import tsx` so the server itself is our child: the tsx CLI runs it in a grandchild, which
- * a SIGKILL of the CLI would leave running.
+ * Starts an entry as a process of its own, our child (a SIGKILL reaches the server itself): the production server as
+ * `npm run serve` runs it (compiled, compiledCommand), or the demo (demo/main.ts, `npm start`) from its sources as
+ * `node --import tsx`, not the tsx CLI, which runs it in a grandchild a SIGKILL of the CLI would leave running.
  */
 export async function spawnServer(
   env: Record<string, string>,
-  // tsx compiles the server as it starts: a minute or more on a busy machine (2026-12-01, a restart inside the full
-  // npm test took longer than 60 s).
+  // A net against a hang, not a bound: tsx compiles the demo as it starts, a minute or more on a busy machine
+  // (2026-12-01, a restart inside the full npm test took longer than 60 s).
   timeoutMs = 120_000,
   entry: 'server' | 'demo' = 'server',
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry, 'main.ts')], {
-    cwd: REPO_ROOT,
-    // No drain before stopping unless a test asks for one (SHUTDOWN_DRAIN_MS; test/server/shutdown.test.ts).
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET: '',
-      FIREBASE_AUTH_EMULATOR_HOST: '',
-      SHUTDOWN_DRAIN_MS: '0',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    entry === 'server' ? compiledCommand('main') : ['--import', 'tsx', path.join(REPO_ROOT, entry, 'main.ts')],
+    {
+      cwd: REPO_ROOT,
+      // No drain before stopping unless a test asks for one (SHUTDOWN_DRAIN_MS; test/server/shutdown.test.ts).
+      env: {
+        ...process.env,
+        // The client build where the sources' server looks for it (the bundle's own folder is elsewhere).
+        STATIC_DIR: path.join(REPO_ROOT, 'dist'),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        JWT_SECRET: '',
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+        SHUTDOWN_DRAIN_MS: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

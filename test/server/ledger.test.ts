@@ -1,7 +1,6 @@
 // The ledger (docs/product.md §Money) on SQLite and PostgreSQL: double entries only, idempotent keys, no overdraft under
 // concurrency, and `npm run ledger -- check` finding every kind of breach.
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
@@ -16,7 +15,7 @@ import {
   type AccountRef,
   type TransferInput,
 } from '../../server/money/ledger.ts';
-import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { BACKENDS, compiledCommand, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 
 let seq = 0;
 const creator = (): AccountRef => ({ kind: 'creator_available', ownerId: `creator-${++seq}-${Date.now()}` });
@@ -37,7 +36,7 @@ describe.each(BACKENDS)('the ledger on %s', (backendName) => {
       ],
     });
   const runCheck = () =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'ledger.ts'), 'check'], {
+    spawnSync(process.execPath, compiledCommand('ledger', ['check']), {
       env: { ...process.env, DATABASE_URL: '', ...backend.env },
       encoding: 'utf8',
       timeout: 60_000,
@@ -211,7 +210,7 @@ describe.each(BACKENDS)('the ledger on %s', (backendName) => {
     expect(broken.stdout).toMatch(
       new RegExp(`account ${id} \\(creator_available ${account.ownerId}\\): negative balance -1 cents`),
     );
-    const usage = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'ledger.ts')], {
+    const usage = spawnSync(process.execPath, compiledCommand('ledger'), {
       env: { ...process.env, ...backend.env },
       encoding: 'utf8',
     });

@@ -1,7 +1,6 @@
 // Accounts and campaigns for the marketplace's API tests (docs/product.md §Marketplace).
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
@@ -9,7 +8,7 @@ import type { Database } from '../../server/db/types.ts';
 import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../../server/connections/providers.ts';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
 import { ensureLink } from '../../server/deliverables/links.ts';
-import type { Backend, Client } from './helpers.ts';
+import { compiledCommand, type Backend, type Client } from './helpers.ts';
 
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -168,7 +167,7 @@ export async function fileTaxForm(api: Client, who: Account, form: Record<string
 
 /** `npm run ledger -- check`, the command itself, on the database a whole suite wrote: exit 0, "Ledger clean". */
 export function expectLedgerCommandClean(backend: Backend): void {
-  const check = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'ledger.ts'), 'check'], {
+  const check = spawnSync(process.execPath, compiledCommand('ledger', ['check']), {
     env: { ...process.env, DATABASE_URL: '', ...backend.env },
     encoding: 'utf8',
     timeout: 60_000,

@@ -1,5 +1,5 @@
-// Money survives a crash (docs/product.md §Money), on SQLite and PostgreSQL: a real server process (`node --import tsx
-// server/main.ts`) is SIGKILLed in the middle of 400 completions (POST /api/offers/:id/confirm-delivery) and
+// Money survives a crash (docs/product.md §Money), on SQLite and PostgreSQL: a real server process (the compiled
+// server/main.ts, as `npm run serve` runs it) is SIGKILLed in the middle of 400 completions (POST /api/offers/:id/confirm-delivery) and
 // 400 payouts (POST /api/payouts with an Idempotency-Key) sent by 20 concurrent clients. After a restart on the
 // same data `npm run ledger -- check` is clean and every answer the clients saw acknowledged is in the database;
 // then the clients finish their work against the restarted server, retrying each unanswered payout with its same
@@ -12,7 +12,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import { campaignReserve, creatorAvailable, creatorInPayout, type AccountRef } from '../../server/money/ledger.ts';
-import { BACKENDS, makeBackend, spawnServer, startApp, type Backend, type RunningServer } from './helpers.ts';
+import {
+  BACKENDS,
+  compiledCommand,
+  makeBackend,
+  spawnServer,
+  startApp,
+  type Backend,
+  type RunningServer,
+} from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, W9_FORM, type Account } from './market.ts';
 import { taxFormInput } from '../../contract/schemas/taxForms.ts';
 
@@ -86,7 +94,7 @@ async function pool<T>(items: T[], concurrency: number, task: (item: T) => Promi
 
 /** `npm run ledger -- check` on the backend's data, as the operator runs it. */
 function ledgerCheck(backend: Backend) {
-  return spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'ledger.ts'), 'check'], {
+  return spawnSync(process.execPath, compiledCommand('ledger', ['check']), {
     env: { ...process.env, DATABASE_URL: '', ...backend.env },
     encoding: 'utf8',
     timeout: 60_000,

@@ -1,12 +1,11 @@
 // The demo seed (docs/product.md §Marketplace, docs/product.md "Demo seed") and the operator command `npm run admin -- create-operator`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, DEMO_EMAILS, DEMO_HANDLE } from '../../demo/seed/demo.ts';
 import { pastSponsorships } from '../../demo/seed/money.ts';
 import { ROSTER } from '../../demo/seed/roster.ts';
-import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
+import { compiledCommand, makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 
 describe('the demo seed', () => {
   let backend: Backend;
@@ -216,7 +215,7 @@ describe('npm run admin -- create-operator', () => {
   const dataDir = tempDir('castbridge-admin-');
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'admin.ts'), ...args], {
+    spawnSync(process.execPath, compiledCommand('admin', args), {
       env: {
         ...process.env,
         DATA_DIR: dataDir,
@@ -224,8 +223,7 @@ describe('npm run admin -- create-operator', () => {
         JWT_SECRET: 'admin-test-secret-0123456789abcdef0123',
       },
       encoding: 'utf8',
-      // Each run starts Node with tsx compiling the server's code: about 8 s alone, several times that beside a full
-      // npm test (the same limit as a spawned server's start, test/server/helpers.ts).
+      // A net against a hang, not a bound (the same limit as a spawned server's start, test/server/helpers.ts).
       timeout: 120_000,
     });
 

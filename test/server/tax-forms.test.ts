@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isEin, isSsn, maskTin } from '../../contract/taxForms.ts';
 import { checkLedger, creatorAvailable, creatorInPayout, EXTERNAL, postTransfer } from '../../server/money/ledger.ts';
 import { TAX_FORM_FILINGS_PER_DAY } from '../../server/money/tax-forms.ts';
-import { BACKENDS, makeBackend, startApp, type Answer, type Backend, type Client } from './helpers.ts';
+import { BACKENDS, compiledCommand, makeBackend, startApp, type Answer, type Backend, type Client } from './helpers.ts';
 import { account, W9_FORM, type Account } from './market.ts';
 
 describe('TIN formats', () => {
@@ -499,11 +499,11 @@ describe.each(BACKENDS)('tax forms on %s', (backendName) => {
     // The CLI writes the full TINs for filing, to a new file only, and prints none.
     const out = path.join(backend.dataDir, `1099-${year}.csv`);
     const run = () =>
-      spawnSync(
-        process.execPath,
-        ['--import', 'tsx', path.join('server', 'cli', 'admin.ts'), '1099', '--year', String(year), '--out', out],
-        { env: { ...process.env, DATABASE_URL: '', ...backend.env }, encoding: 'utf8', timeout: 60_000 },
-      );
+      spawnSync(process.execPath, compiledCommand('admin', ['1099', '--year', String(year), '--out', out]), {
+        env: { ...process.env, DATABASE_URL: '', ...backend.env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
     const cli = run();
     expect(cli.status, `${cli.stdout}${cli.stderr}`).toBe(0);
     for (const secret of SECRETS) expect(`${cli.stdout}${cli.stderr}`).not.toContain(secret);
