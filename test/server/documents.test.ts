@@ -4,7 +4,6 @@
 // issued; yearly statements issued on the first listing after a year the creator earned in; each PDF the same bytes
 // on every download, showing the number, the amounts and the owner, never a TIN nor a full account number; another
 // user's document 404, operators 403, nobody 401. The ledger's invariants hold after every test.
-import { inflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   advertiserBalance,
@@ -17,21 +16,15 @@ import {
 } from '../../server/money/ledger.ts';
 import { issueDocument } from '../../server/money/documents.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { pdfStreams } from './pdf.ts';
 import { account, approvedAdvertiser, deposit, fileTaxForm, W9_FORM, type Account } from './market.ts';
 
 type Listed = { id: string; kind: string; number: string; title: string; amountCents: number; issuedAt: string };
 
 /** The text a pdf-lib PDF shows: its content streams inflated, each `<hex> Tj` decoded (WinAnsi ≈ latin1). */
 export function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1');
   const lines: string[] = [];
-  for (const match of raw.matchAll(/\/Filter \/FlateDecode[\s\S]*?>>\s*stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
+  for (const content of pdfStreams(bytes)) {
     for (const text of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
       lines.push(Buffer.from(text[1]!, 'hex').toString('latin1'));
   }

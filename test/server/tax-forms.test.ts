@@ -8,12 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isEin, isSsn, maskTin } from '../../contract/taxForms.ts';
 import { checkLedger, creatorAvailable, creatorInPayout, EXTERNAL, postTransfer } from '../../server/money/ledger.ts';
 import { TAX_FORM_FILINGS_PER_DAY } from '../../server/money/tax-forms.ts';
 import { BACKENDS, compiledCommand, makeBackend, startApp, type Answer, type Backend, type Client } from './helpers.ts';
+import { pdfStreams } from './pdf.ts';
 import { account, W9_FORM, type Account } from './market.ts';
 
 describe('TIN formats', () => {
@@ -55,14 +55,7 @@ describe('TIN formats', () => {
 /** A PDF's bytes, its streams inflated and its hex strings decoded: what any reader of it could see. */
 function pdfText(bytes: Buffer): string {
   const raw = bytes.toString('latin1');
-  const parts = [raw];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    try {
-      parts.push(zlib.inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1'));
-    } catch {
-      // not deflated
-    }
-  }
+  const parts = [raw, ...pdfStreams(bytes)];
   const all = parts.join('\n');
   const hex = [...all.matchAll(/<([0-9A-Fa-f\s]+)>/g)].map((m) =>
     Buffer.from(m[1]!.replace(/\s/g, ''), 'hex').toString('latin1'),
