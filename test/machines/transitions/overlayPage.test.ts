@@ -140,6 +140,26 @@ describe('the overlay page', () => {
     expect(page.reports.length).toBe(before + 1);
   });
 
+  it('switched off while OBS streams it: the seconds shown so far are reported, then none until it is on again', () => {
+    const page = start();
+    page.stream({ type: 'stream.state', state: sampleOverlayState });
+    const total = () => page.reports.flat().reduce((sum, beat) => sum + beat.seconds, 0);
+    vi.advanceTimersByTime(20_000);
+    // The creator switches the overlay off: nothing is on screen, so nothing more is counted.
+    page.stream({ type: 'stream.state', state: { ...sampleOverlayState, version: 2, enabled: false } });
+    expect(page.showing()).toBe(false);
+    vi.advanceTimersByTime(15_000);
+    const shown = total();
+    expect(shown).toBeGreaterThanOrEqual(19);
+    expect(shown).toBeLessThanOrEqual(20);
+    vi.advanceTimersByTime(60_000);
+    expect(total()).toBe(shown);
+    // On again 95 s in: counted again, and reported at the next 15-second reports (105 s and 120 s).
+    page.stream({ type: 'stream.state', state: { ...sampleOverlayState, version: 3 } });
+    vi.advanceTimersByTime(30_000);
+    expect(total()).toBeGreaterThanOrEqual(shown + 24);
+  });
+
   it("the dashboard's preview shows but never reports, neither seconds nor presence", () => {
     const page = start({ preview: true });
     page.stream({ type: 'stream.state', state: sampleOverlayState });
