@@ -8,14 +8,17 @@ import { createActor } from 'xstate';
 import {
   adminFundsMachine,
   advertisersFound,
-  DEPOSIT_AMOUNT_INVALID,
-  DEPOSIT_REQUIRED,
   depositProblems,
   type DepositRequest,
   type FundedAdvertiser,
 } from '@/machines/operator/adminFunds.machine';
 import { sampleFundedAdvertiser } from '@/machines/operator/samples';
 import { controlled } from '../controlled';
+
+// The problems by value, as the Funds tab words them (a comparison with the machine's own constants would pass a
+// mutant that emptied them).
+const DEPOSIT_REQUIRED = { id: 'required' };
+const DEPOSIT_AMOUNT_INVALID = { id: 'amountInvalid' };
 
 const NOVA = sampleFundedAdvertiser;
 const PIXEL: FundedAdvertiser = {
