@@ -2,8 +2,8 @@
 // server/main.ts and the command-line tools bundled once per test run by `npm run build`'s own step
 // (scripts/build-server.ts, esbuild, about a second), then started with plain node, as `npm run serve` and the
 // operators' `npm run ledger` and `npm run admin` run them in production. Started through tsx instead, each process
-// compiled the whole server again as it started: 28 spawned servers and 30 command runs cost about 180 s of CPU in a
-// full npm test (2026-12-02, sampled per process), where the compiled ones take about a second each.
+// compiled the whole server again as it started: 28 spawned servers and about 30 command runs took 192 s of CPU in a
+// full npm test, and 93 s compiled, most of it the cluster's servers under load (2026-12-02, sampled per process).
 // The tsx-run entries keep their own tests: test/server/entries.test.ts starts each source entry, and npm start (the
 // browser journeys' product server, test/e2e/global-setup.ts) runs the demo from its sources.
 import crypto from 'node:crypto';
