@@ -65,13 +65,19 @@ export async function runLighthouse(
       await page.close();
       await browser.disconnect();
       if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const { categories, audits } = runner.lhr;
+      const { categories, audits, runtimeError } = runner.lhr;
+      // A category without a score had an audit that could not run: say which and why, not just 0.
+      const errored = Object.values(audits)
+        .filter((audit) => audit.errorMessage)
+        .map((audit) => `error: ${audit.id} (${audit.errorMessage})`);
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const failing = Object.values(categories).flatMap((category) =>
         category.auditRefs
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
           .map((ref) => `${category.id}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
       );
+      if (runtimeError) failing.unshift(`runtime error: ${runtimeError.code} (${runtimeError.message})`);
+      failing.push(...errored);
       results.push({
         url,
         scores: {
