@@ -5,6 +5,9 @@
 // `--markdown` for docs/architecture.md) covers every flow measured so far. Not part of `npm test` or CI.
 // `--tests=<file>,<file>` measures against those test files (and builds.test.ts) instead: for a flow whose whole set
 // does not fit a run, its own tests give a lower bound, since a mutant one file kills the whole set kills too.
+// `<id> --again --tests=<file>,…` tries the survivors of the flow's last run (its report in reports/mutation/) against
+// those tests, one mutant at a time written into the machine file, which must be unchanged since that run: for tests
+// added after a run, the survivors they kill count as killed without running the flow's whole set again.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -45,6 +48,8 @@ interface FlowScore {
   measuredAt: string;
   /** Measured with `--tests`: a lower bound of the score against every test of the flow. */
   lowerBound?: boolean;
+  /** `--again`: the survivors of the run tried against these tests later, and how many they killed. */
+  again?: { tests: string[]; killed: number; at: string }[];
 }
 
 function files(dir: string, pattern: RegExp): string[] {
@@ -73,15 +78,21 @@ function testsOf(id: string): string[] {
   return [...new Set([...own, 'test/machines/builds.test.ts'])].sort();
 }
 
+interface Position {
+  line: number;
+  column: number;
+}
+
 interface StrykerReport {
   files: Record<
     string,
     {
+      source: string;
       mutants: {
         status: string;
         mutatorName: string;
         replacement?: string;
-        location: { start: { line: number; column: number } };
+        location: { start: Position; end: Position };
       }[];
     }
   >;
@@ -116,9 +127,14 @@ function measure(id: string, only: string[] | null): FlowScore {
     env: { ...process.env, MUTATE_TESTS: tests.join(',') || 'none' },
   });
   if (run.status !== 0 || !existsSync(report)) throw new Error(`Stryker failed on ${id} (exit ${run.status})`);
-  const json = JSON.parse(readFileSync(report, 'utf8')) as StrykerReport;
+  return count(score, JSON.parse(readFileSync(report, 'utf8')) as StrykerReport);
+}
+
+/** The score's counts and the mutants left, from a Stryker report. */
+function count(score: FlowScore, json: StrykerReport): FlowScore {
+  Object.assign(score, { killed: 0, survived: 0, noCoverage: 0, timeout: 0, errors: 0, left: [] });
   for (const mutant of Object.values(json.files).flatMap((file) => file.mutants)) {
-    const where = `${machine}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.mutatorName}`;
+    const where = `${score.machine}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.mutatorName}`;
     const into = mutant.replacement ? ` → ${mutant.replacement.replace(/\s+/g, ' ').slice(0, 80)}` : '';
     if (mutant.status === 'Killed') score.killed += 1;
     else if (mutant.status === 'Timeout') score.timeout += 1;
@@ -130,6 +146,64 @@ function measure(id: string, only: string[] | null): FlowScore {
       score.left.push(`not covered ${where}${into}`);
     } else if (mutant.status === 'RuntimeError' || mutant.status === 'CompileError') score.errors += 1;
   }
+  return score;
+}
+
+/** A report position (line and column from 1) as an offset into the source. */
+function offsetOf(source: string, { line, column }: Position): number {
+  let offset = 0;
+  for (let l = 1; l < line; l += 1) offset = source.indexOf('\n', offset) + 1;
+  return offset + column - 1;
+}
+
+/**
+ * `--again`: each survivor (or uncovered mutant) of the flow's last run written into the machine file in turn, the
+ * given tests run against it; a failing run kills it. The file is put back at the end, and when a run is stopped.
+ */
+function again(id: string, tests: string[], previous: FlowScore | undefined): FlowScore {
+  const machine = machineFile(id);
+  const reportFile = join(reportDir, `${id}.json`);
+  if (!existsSync(reportFile) || !previous)
+    throw new Error(`${id} has no run to try again: run npm run mutate -- ${id}`);
+  const json = JSON.parse(readFileSync(reportFile, 'utf8')) as StrykerReport;
+  const file = json.files[machine];
+  const path = join(root, machine);
+  const original = readFileSync(path, 'utf8');
+  if (!file || file.source !== original) throw new Error(`${machine} changed since its run: measure ${id} again`);
+  const left = file.mutants.filter((mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage');
+  const runTests = () => {
+    const run = spawnSync('npx', ['vitest', 'run', '--config', 'test/mutation/vitest.config.ts', '--bail', '1'], {
+      cwd: root,
+      stdio: 'ignore',
+      env: { ...process.env, MUTATE_TESTS: tests.join(',') },
+    });
+    if (run.signal) throw new Error(`stopped (${run.signal})`);
+    return run.status === 0;
+  };
+  // As Stryker's dry run: the tests must pass on the machine as it is, or every mutant would count as killed.
+  if (!runTests()) throw new Error(`${tests.join(', ')} fail without a mutant`);
+  let killed = 0;
+  try {
+    for (const [index, mutant] of left.entries()) {
+      const start = offsetOf(original, mutant.location.start);
+      const end = offsetOf(original, mutant.location.end);
+      writeFileSync(path, original.slice(0, start) + (mutant.replacement ?? '') + original.slice(end));
+      const verdict = runTests() ? mutant.status : 'Killed';
+      if (verdict === 'Killed') {
+        killed += 1;
+        mutant.status = 'Killed';
+      }
+      const was = original.slice(start, end).replace(/\s+/g, ' ').slice(0, 50);
+      console.log(
+        `${index + 1}/${left.length} ${verdict.padEnd(10)} ${mutant.location.start.line}:${mutant.location.start.column} ${was} → ${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 50)}`,
+      );
+    }
+  } finally {
+    writeFileSync(path, original);
+  }
+  writeFileSync(reportFile, JSON.stringify(json));
+  const score = count({ ...previous }, json);
+  score.again = [...(previous.again ?? []), { tests, killed, at: new Date().toISOString() }];
   return score;
 }
 
@@ -178,7 +252,11 @@ function main() {
     : {};
   const ids = markdown && !wanted.length ? [] : wanted.length ? wanted : Object.keys(catalogue);
   for (const id of ids) {
-    scores[id] = measure(id, only);
+    if (args.includes('--again')) {
+      if (!only || !wanted.length)
+        throw new Error('--again needs flow ids and --tests=<file>,…: the tests to try their survivors against');
+      scores[id] = again(id, [...new Set([...only, 'test/machines/builds.test.ts'])].sort(), scores[id]);
+    } else scores[id] = measure(id, only);
     writeFileSync(scoresFile, `${JSON.stringify(scores, null, 2)}\n`);
     const s = scores[id];
     console.log(
