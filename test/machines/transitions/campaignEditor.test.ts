@@ -14,6 +14,7 @@ import { apiRefusal } from '@/machines/events';
 import {
   campaignEditorMachine,
   campaignErrors,
+  chatPreview,
   commandOf,
   draftOf,
   emptyDraft,
@@ -156,6 +157,7 @@ describe("the editor's checks at their bounds, as the contract draws them", () =
     ['a post every 240 minutes', { ...every, chatEvery: '240' }, 'chatEvery', undefined],
     ['a post every 241 minutes', { ...every, chatEvery: '241' }, 'chatEvery', { id: 'chatEvery', min: 5, max: 240 }],
     ['no posts', { ...every, chatPosts: '' }, 'chatPosts', REQUIRED],
+    ['posts of spaces', { ...every, chatPosts: '  ' }, 'chatPosts', REQUIRED],
     ['10,000 posts', { ...every, chatPosts: '10000' }, 'chatPosts', undefined],
     ['10,001 posts', { ...every, chatPosts: '10001' }, 'chatPosts', { id: 'chatPosts', max: 10_000 }],
     ['a command of 25 characters', { ...every, chatCommand: `!${a(25)}` }, 'chatCommand', undefined],
@@ -284,6 +286,24 @@ describe('what is sent', () => {
       expect(toCampaignInput({ ...noOverlay, minutes }).deliverable.minutes).toBe(1);
   });
 
+  it('only the platforms and languages chosen', () => {
+    expect(toCampaignInput({ ...valid, platforms: ['YouTube'], languages: ['Spanish'] }).targeting).toMatchObject({
+      platforms: ['YouTube'],
+      languages: ['Spanish'],
+    });
+    expect(toCampaignInput({ ...valid, platforms: [], languages: [] }).targeting).toMatchObject({
+      platforms: [],
+      languages: [],
+    });
+  });
+
+  it("the bot's line previewed with an example link where a link is asked for, and the disclosure", () => {
+    expect(chatPreview({ ...every, chatMessage: ' Grab a Nova ' })).toBe(
+      'Grab a Nova https://castbridge.example/l/Ab3dEf7h #ad',
+    );
+    expect(chatPreview({ ...every, asks: { ...every.asks, link: false } })).toBe('Grab a Nova #ad');
+  });
+
   it('keywords: trimmed, empty ones dropped, a repeat in any case kept once as first written', () => {
     expect(keywordsOf(' Gaming ,,  , Speedruns, gaming,SPEEDRUNS , Chess')).toEqual(['Gaming', 'Speedruns', 'Chess']);
     expect(keywordsOf('')).toEqual([]);
@@ -331,7 +351,12 @@ describe('a stored campaign read back into the form', () => {
       payCents: 125_050,
       perClickCents: 5,
       autoMatch: false,
-      targeting: { ...sampleCampaign.targeting, categories: ['Gaming', 'Chess'], minAvgViewers: 0 },
+      targeting: {
+        ...sampleCampaign.targeting,
+        categories: ['Gaming', 'Chess'],
+        minAvgViewers: 0,
+        countries: ['Mexico', 'Chile'],
+      },
       deliverable: {
         ...sampleCampaign.deliverable,
         requiresDisclosure: false,
@@ -347,6 +372,7 @@ describe('a stored campaign read back into the form', () => {
       autoMatch: false,
       requiresDisclosure: false,
       categories: 'Gaming, Chess',
+      countries: ['Mexico', 'Chile'],
       minAvgViewers: '0',
       linkUrl: 'https://nova.example/gg',
       linkClicks: '500',
@@ -374,7 +400,49 @@ describe("a save's refusal", () => {
       error: { id: 'server', text: 'brand: too long; budget: odd; odd too' },
     });
   });
-  it('anything but a 400 is shown whole above the actions', () => {
+  it.each([
+    ['brand', 'brand'],
+    ['title', 'title'],
+    ['description', 'description'],
+    ['payCents', 'pay'],
+    ['spots', 'spots'],
+    ['targeting.platforms', 'platforms'],
+    ['targeting.languages.0', 'languages'],
+    ['targeting.countries.12', 'countries'],
+    ['targeting.categories', 'categories'],
+    ['targeting.minAvgViewers', 'minAvgViewers'],
+    ['deliverable.minutes', 'minutes'],
+    ['deliverable.startsOn', 'startsOn'],
+    ['deliverable.endsOn', 'endsOn'],
+    ['deliverable.disclosure', 'disclosure'],
+    ['deliverable.overlay', 'deliverables'],
+    ['deliverable.link', 'linkUrl'],
+    ['deliverable.link.url', 'linkUrl'],
+    ['deliverable.link.clicks', 'linkClicks'],
+    ['deliverable.chat', 'chatMessage'],
+    ['deliverable.chat.message', 'chatMessage'],
+    ['deliverable.chat.everyMinutes', 'chatEvery'],
+    ['deliverable.chat.command', 'chatCommand'],
+    ['deliverable.chat.posts', 'chatPosts'],
+    ['deliverable.promo', 'promoRedemptions'],
+    ['deliverable.promo.redemptions', 'promoRedemptions'],
+    ['perClickCents', 'perClick'],
+  ])('the server’s %s shows at %s', (path, field) => {
+    expect(refusalOf(apiRefusal(`${path}: not accepted`, 400))).toEqual({
+      errors: { [field]: { id: 'server', text: 'Not accepted.' } },
+      error: null,
+    });
+  });
+  it('a part names a field only from its start, and on one line', () => {
+    expect(refusalOf(apiRefusal('see brand: taken', 400))).toEqual({
+      errors: {},
+      error: { id: 'server', text: 'see brand: taken' },
+    });
+    expect(refusalOf(apiRefusal('brand: taken\nby another', 400)).errors).toEqual({});
+  });
+  it('anything but a 400 is shown whole above the actions, a rejection without an error too', () => {
+    expect(refusalOf(null).errors).toEqual({});
+    expect(refusalOf(null).error).toMatchObject({ id: 'server' });
     expect(refusalOf(new Error('Failed to fetch'))).toEqual({
       errors: {},
       error: { id: 'server', text: 'Failed to fetch' },
@@ -466,9 +534,39 @@ describe('campaignEditor transitions', () => {
     () => {
       const flow = start();
       expect(flow.value()).toBe('editing');
-      expect(flow.context()).toMatchObject({
+      // The empty form by value: one spot, a post every 30 minutes, the overlay asked for with disclosure required,
+      // matching on, a flat fee.
+      expect(flow.context()).toEqual({
         campaignId: null,
-        draft: emptyDraft,
+        campaign: null,
+        draft: {
+          brand: '',
+          title: '',
+          description: '',
+          pay: '',
+          spots: '1',
+          categories: '',
+          minAvgViewers: '',
+          minutes: '',
+          startsOn: '',
+          endsOn: '',
+          disclosure: '',
+          requiresDisclosure: true,
+          platforms: [],
+          languages: [],
+          countries: [],
+          linkUrl: '',
+          linkClicks: '',
+          chatMessage: '',
+          chatEvery: '30',
+          chatCommand: '',
+          chatPosts: '',
+          promoRedemptions: '',
+          perClick: '',
+          asks: { overlay: true, link: false, chat: false, promo: false },
+          autoMatch: true,
+          payMode: 'flat',
+        },
         errors: {},
         image: null,
         error: null,

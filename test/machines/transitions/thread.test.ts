@@ -63,8 +63,8 @@ describe('pages merged into what is shown', () => {
     expect(merged).toEqual({ messages: page(10, 12, 'c10').messages, earlier: 'c10' });
   });
   it('a whole thread read again (no page before) keeps what it lacks after it', () => {
-    const merged = mergeNewest({ messages: [message(7, true)], earlier: null }, page(1, 2, null));
-    expect(ids(merged.messages)).toEqual(['msg_1', 'msg_2', 'msg_7']);
+    const merged = mergeNewest({ messages: [message(7, true), message(8, true)], earlier: null }, page(1, 2, null));
+    expect(ids(merged.messages)).toEqual(['msg_1', 'msg_2', 'msg_7', 'msg_8']);
     expect(merged.earlier).toBeNull();
   });
   it('an earlier page goes before what is shown, without the ones shown already, with its cursor', () => {
@@ -278,6 +278,14 @@ describe('thread transitions', () => {
       expect(flow.loadEarlier.started).toBe(2);
     },
   );
+
+  it('at the start of the thread there is nothing earlier to read', async () => {
+    const flow = start();
+    await flow.loadMessages.resolve(page(1, 2, null));
+    flow.actor.send({ type: 'thread.loadEarlier' });
+    expect(flow.value()).toEqual({ ready: 'idle' });
+    expect(flow.loadEarlier.started).toBe(0);
+  });
 
   pin(
     { from: 'thread.ready.loadingEarlier', on: 'thread.refresh', to: null },
