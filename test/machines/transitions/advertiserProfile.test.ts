@@ -244,6 +244,7 @@ describe('advertiserProfile transitions', () => {
     async () => {
       const flow = await editingNew();
       flow.type('companyName', 'Nova Energy');
+      expect(flow.page().errors).toEqual({});
       flow.type('website', 'nova');
       expect(flow.page().draft).toMatchObject({ companyName: 'Nova Energy', website: 'nova' });
       expect(flow.page().errors).toEqual({});
@@ -253,7 +254,9 @@ describe('advertiserProfile transitions', () => {
         contactName: REQUIRED,
         contactEmail: REQUIRED,
       });
+      // Each change checks again: one at a time.
       flow.type('website', VALID.website);
+      expect(flow.page().errors).toEqual({ contactName: REQUIRED, contactEmail: REQUIRED });
       flow.type('contactName', VALID.contactName);
       expect(flow.page().errors).toEqual({ contactEmail: REQUIRED });
       flow.type('contactEmail', VALID.contactEmail);
