@@ -1,7 +1,7 @@
 // The report's share links' transitions (docs/product.md §Deliverables, "The brand's report"), pinned by hand: the
 // list read, a label checked before anything is sent, the new link's address held once (never in the list), revoking
 // only a live link and only after a confirmation, refusals shown.
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { apiRefusal } from '@/machines/events';
 import { labelProblem, reportSharesMachine, type ReportShare } from '@/machines/deliverables/reportShares.machine';
@@ -112,6 +112,7 @@ describe('reportShares transitions', () => {
       expect(shares.value()).toEqual({ ready: 'idle' });
       expect(selectShareLabelError(shares.snapshot())).toEqual({ id: 'required' });
       expect(labelProblem('x'.repeat(101))).toEqual({ id: 'labelTooLong', max: 100 });
+      expect(labelProblem(` ${'x'.repeat(100)} `)).toBeNull();
       expect(shares.create.started).toBe(0);
     },
   );
@@ -198,6 +199,21 @@ describe('reportShares transitions', () => {
       expect(selectRevokeOpen(shares.snapshot())).toBe(false);
     },
   );
+
+  it('revoking the link just made forgets its address; revoking another keeps it', async () => {
+    const shares = await ready();
+    shares.actor.send({ type: 'label.change', label: 'Board' });
+    shares.actor.send({ type: 'share.create' });
+    await shares.create.resolve(sampleCreatedShare);
+    shares.actor.send({ type: 'share.revoke', shareId: 'shr_cfo' });
+    shares.actor.send({ type: 'revoke.confirm' });
+    await shares.revoke.resolve(revoked);
+    expect(selectCreatedShare(shares.snapshot())?.url).toBe(sampleCreatedShare.url);
+    shares.actor.send({ type: 'share.revoke', shareId: sampleCreatedShare.id });
+    shares.actor.send({ type: 'revoke.confirm' });
+    await shares.revoke.resolve({ ...sampleCreatedShare, url: null, revokedAt: '2026-11-26T22:20:00.000Z' });
+    expect(selectCreatedShare(shares.snapshot())).toBeNull();
+  });
 
   pin(
     { from: 'reportShares.ready.revoking', on: 'xstate.error.actor.revokeShare', to: 'reportShares.ready.idle' },
