@@ -298,9 +298,14 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
     const all = standIn.calls.botMessages.filter((m) => m.platform === 'twitch' && m.at > Date.now() - 30_000);
     expect(all.length).toBeLessThanOrEqual(20);
     expect(sent.length).toBeGreaterThan(0);
-    const waiting = [];
-    for (const offer of offers) if ((await posts(offer.offerId)).length === 0) waiting.push(offer);
-    expect(waiting.length).toBeGreaterThan(0);
+    // The rest wait for a later pass: by the bot's own record (posted_at, what its limit counts), no 30 s window holds
+    // more than 18 Twitch posts, however long the passes took (on a busy machine they may span more than 30 s, and
+    // then a later post is due, not early).
+    const postedAt: number[] = [];
+    for (const offer of offers) for (const post of await posts(offer.offerId)) postedAt.push(Number(post.posted_at));
+    expect(postedAt.length).toBe(sent.length);
+    const busiest = Math.max(...postedAt.map((t) => postedAt.filter((u) => u >= t && u < t + 30_000).length));
+    expect(busiest).toBeLessThanOrEqual(18);
   });
 
   it('two passes at once send a scheduled line once (the app’s own pass may overlap one asked for)', async () => {
