@@ -289,6 +289,7 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
       offers.push(offer);
     }
     await api.castbridge.services.live.pollOnce(Date.now());
+    const since = Date.now();
     const before = standIn.calls.botMessages.length;
     await bot().tick();
     await bot().tick();
@@ -297,13 +298,25 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
     expect(sent.every((m) => m.sent)).toBe(true);
     const all = standIn.calls.botMessages.filter((m) => m.platform === 'twitch' && m.at > Date.now() - 30_000);
     expect(all.length).toBeLessThanOrEqual(20);
-    expect(sent.length).toBeGreaterThan(0);
+    // These offers' posts: each one the bot sent is one it kept (an earlier test's offer may be due in the same passes,
+    // on a fast machine, and is left out of both counts), and some of the 22 wait for a later pass.
+    const ours = new Set(offers.map((o) => o.channel));
+    let kept = 0;
+    for (const offer of offers) kept += (await posts(offer.offerId)).length;
+    expect(kept).toBe(sent.filter((m) => ours.has(m.channel)).length);
+    expect(kept).toBeGreaterThan(0);
     // The rest wait for a later pass: by the bot's own record (posted_at, what its limit counts), no 30 s window holds
     // more than 18 Twitch posts, however long the passes took (on a busy machine they may span more than 30 s, and
     // then a later post is due, not early).
-    const postedAt: number[] = [];
-    for (const offer of offers) for (const post of await posts(offer.offerId)) postedAt.push(Number(post.posted_at));
-    expect(postedAt.length).toBe(sent.length);
+    const postedAt = (
+      await db()
+        .selectFrom('bot_posts')
+        .select('posted_at')
+        .where('platform', '=', 'twitch')
+        .where('status', '!=', 'failed')
+        .where('posted_at', '>', since - 30_000)
+        .execute()
+    ).map((post) => Number(post.posted_at));
     const busiest = Math.max(...postedAt.map((t) => postedAt.filter((u) => u >= t && u < t + 30_000).length));
     expect(busiest).toBeLessThanOrEqual(18);
   });
