@@ -91,16 +91,18 @@ const children = new Set();
 
 /**
  * The lines that say what failed, kept to be printed again at the end: a CI log is often read from its tail, where
- * a failure printed twenty minutes earlier by another stream is out of sight. Vitest's FAIL and × lines, the
- * typecheck's `error TS` lines and ESLint's `error` lines.
+ * a failure printed twenty minutes earlier by another stream is out of sight. Vitest's FAIL and × lines, each
+ * failure's error (`AssertionError: expected 13 to be 14`, `TimeoutError: locator.waitFor: Timeout 30000ms exceeded`)
+ * and the test file's line it points at (`❯ test/server/bot.test.ts:306:34`), the typecheck's `error TS` lines and
+ * ESLint's `error` lines. A red CI once kept only the test's name, and a flake that passed alone could not be read.
  */
-const FAILURE = /^\s*(FAIL\s|×\s|.*error TS\d+:|\d+:\d+\s+error\s)/;
+const FAILURE = /^\s*(FAIL\s|×\s|[A-Z]\w*Error: |❯ test\/.*:\d+:\d+|.*error TS\d+:|\d+:\d+\s+error\s)/;
 const failures = new Map(streams.map((stream) => [stream.name, []]));
 const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 function keepFailure(name, line) {
-  const plain = line.replace(ansi, '');
+  const plain = line.replace(ansi, '').slice(0, 400);
   const kept = failures.get(name);
-  if (FAILURE.test(plain) && kept.length < 60 && !kept.includes(plain)) kept.push(plain);
+  if (FAILURE.test(plain) && kept.length < 80 && !kept.includes(plain)) kept.push(plain);
 }
 let stopping = false;
 

@@ -173,6 +173,16 @@ export async function recordAttribute(
 
 export async function axeViolations(page: Page): Promise<string[]> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // The screen as it settles: a dialog fading in (150 ms, longer on a loaded machine) has text at part opacity, which
+  // axe would measure as low contrast. Finite animations and transitions end first; a spinner's endless one is left.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol, so the page's CSP (no inline script) stays on.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
