@@ -96,7 +96,7 @@ const children = new Set();
  * and the test file's line it points at (`❯ test/server/bot.test.ts:306:34`), the typecheck's `error TS` lines and
  * ESLint's `error` lines. A red CI once kept only the test's name, and a flake that passed alone could not be read.
  */
-const FAILURE = /^\s*(FAIL\s|×\s|[A-Z]\w*Error: |❯ test\/.*:\d+:\d+|.*error TS\d+:|\d+:\d+\s+error\s)/;
+const FAILURE = /^\s*(FAIL\s|×\s|(?:[A-Z]\w*)?Error: |❯ test\/.*:\d+:\d+|.*error TS\d+:|\d+:\d+\s+error\s)/;
 const failures = new Map(streams.map((stream) => [stream.name, []]));
 const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 function keepFailure(name, line) {

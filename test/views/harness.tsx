@@ -3,6 +3,7 @@
 // generated path's events through a gesture table typed by the machine (a missing gesture does not compile).
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom, type AnyStateMachine, type EventObject } from 'xstate';
 import { sessionMachine } from '@/machines/accounts/session.machine';
@@ -14,9 +15,32 @@ import { eventKey, type PathEvent, type PathEventType } from '@/machines/events'
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
-/** A promise-actor logic the test settles itself (each input recorded); `resolve` and `reject` run inside act. */
+/**
+ * A promise-actor logic the test settles itself (each input recorded); `resolve` and `reject` run inside act, once
+ * the screen's flow has invoked it: a screen may show its loading text a render before its actor starts (a busy
+ * machine once settled one before it was called).
+ */
 export function controlled<TOutput, TInput = void>() {
-  return controlledActor<TOutput, TInput>({ settle: (run) => act(async () => run()) });
+  const actor = controlledActor<TOutput, TInput>({ settle: (run) => act(async () => run()) });
+  const invoked = () =>
+    vi.waitFor(() => {
+      if (actor.started === 0) throw new Error('The controlled actor has not been invoked yet');
+    });
+  return {
+    logic: actor.logic,
+    inputs: actor.inputs,
+    get started() {
+      return actor.started;
+    },
+    resolve: async (value: TOutput) => {
+      await invoked();
+      await actor.resolve(value);
+    },
+    reject: async (error: unknown) => {
+      await invoked();
+      await actor.reject(error);
+    },
+  };
 }
 
 function Where() {
