@@ -734,52 +734,61 @@ describe.each(BACKENDS)('the live watcher on %s', (backendName) => {
     expect((await watchRow(fine!.accountId)).problem).toMatch(/connect YouTube again/);
   });
 
-  it('a watched YouTube channel live 4 hours of a day spends ~1,000 of the project’s 10,000 units, its stream recorded', async () => {
-    await reset();
-    const fake = fakePlatforms();
-    // The project's quota as the governor keeps it: what the watch spends (YouTube's costs) comes off what is left
-    // until the reset, a day after the first poll.
-    const DAY = 24 * 60 * MIN;
-    const quota = 9_900;
-    let spent = 0;
-    const governor: LiveWatchDeps['governor'] = {
-      fetch: (spec, base = fetch) =>
-        (async (input: string | URL | Request, init?: RequestInit) => {
-          if (spec.provider === 'youtube')
-            spent += new URL(input instanceof Request ? input.url : String(input)).pathname.endsWith('/liveBroadcasts')
-              ? 5
-              : 1;
-          return base(input, init);
-        }) as typeof fetch,
-      remaining: (provider) => ({
-        units: provider === 'youtube' ? Math.max(0, quota - spent) : 800,
-        resetAt: T0 + DAY,
-        refused: false,
-      }),
-    };
-    const live = watcher(fake, { governor });
-    const [one] = await creators(1, 'youtube', await campaign(['YouTube']));
-    const start = T0 + 10 * 60 * MIN;
-    const end = T0 + 14 * 60 * MIN;
-    fake.set(one!.channelId, { live: false, streamId: 'yt-day', startedAt: start, title: 'Day', viewers: 9 });
-    for (let at = T0; at < T0 + DAY; at += MIN) {
-      if (at === start) fake.set(one!.channelId, { live: true });
-      if (at === end) fake.set(one!.channelId, { live: false });
-      await live.pollOnce(at);
-    }
-    // Asking the active broadcast every minute (and its video while live) would have cost 1,440 × 5 + 240 = 7,440.
-    expect(spent).toBeLessThanOrEqual(1_500);
-    expect(spent).toBe(fake.calls.liveBroadcasts * 5 + fake.calls.ytVideos);
-    // While live, the broadcast's video alone: one liveBroadcasts.list found it, one more after it ended.
-    expect(fake.calls.ytVideos).toBeGreaterThanOrEqual(230);
-    expect(await stream('youtube:yt-day')).toMatchObject({ startedAt: start, endedAt: end });
-    const seen = await samples('youtube:yt-day');
-    // Found within one paced look of going live, then sampled every poll until the end.
-    expect(seen[0]!.at).toBeGreaterThanOrEqual(start);
-    expect(seen[0]!.at).toBeLessThanOrEqual(start + 10 * MIN);
-    expect(seen.at(-1)!.at).toBe(end - MIN);
-    expect(seen.length).toBe((end - seen[0]!.at) / MIN);
-  }, 180_000);
+  // A day (or hours) of minute polls proves the platform's arithmetic, the units spent: the same on either backend.
+  // It runs once, on SQLite; the poll's reads and writes on PostgreSQL are this suite's other tests'. (npm test's
+  // time, issue 45: on a busy 2-core machine the PostgreSQL copy took up to 170 s.)
+  it.skipIf(backendName !== 'sqlite')(
+    'a watched YouTube channel live 4 hours of a day spends ~1,000 of the project’s 10,000 units, its stream recorded',
+    async () => {
+      await reset();
+      const fake = fakePlatforms();
+      // The project's quota as the governor keeps it: what the watch spends (YouTube's costs) comes off what is left
+      // until the reset, a day after the first poll.
+      const DAY = 24 * 60 * MIN;
+      const quota = 9_900;
+      let spent = 0;
+      const governor: LiveWatchDeps['governor'] = {
+        fetch: (spec, base = fetch) =>
+          (async (input: string | URL | Request, init?: RequestInit) => {
+            if (spec.provider === 'youtube')
+              spent += new URL(input instanceof Request ? input.url : String(input)).pathname.endsWith(
+                '/liveBroadcasts',
+              )
+                ? 5
+                : 1;
+            return base(input, init);
+          }) as typeof fetch,
+        remaining: (provider) => ({
+          units: provider === 'youtube' ? Math.max(0, quota - spent) : 800,
+          resetAt: T0 + DAY,
+          refused: false,
+        }),
+      };
+      const live = watcher(fake, { governor });
+      const [one] = await creators(1, 'youtube', await campaign(['YouTube']));
+      const start = T0 + 10 * 60 * MIN;
+      const end = T0 + 14 * 60 * MIN;
+      fake.set(one!.channelId, { live: false, streamId: 'yt-day', startedAt: start, title: 'Day', viewers: 9 });
+      for (let at = T0; at < T0 + DAY; at += MIN) {
+        if (at === start) fake.set(one!.channelId, { live: true });
+        if (at === end) fake.set(one!.channelId, { live: false });
+        await live.pollOnce(at);
+      }
+      // Asking the active broadcast every minute (and its video while live) would have cost 1,440 × 5 + 240 = 7,440.
+      expect(spent).toBeLessThanOrEqual(1_500);
+      expect(spent).toBe(fake.calls.liveBroadcasts * 5 + fake.calls.ytVideos);
+      // While live, the broadcast's video alone: one liveBroadcasts.list found it, one more after it ended.
+      expect(fake.calls.ytVideos).toBeGreaterThanOrEqual(230);
+      expect(await stream('youtube:yt-day')).toMatchObject({ startedAt: start, endedAt: end });
+      const seen = await samples('youtube:yt-day');
+      // Found within one paced look of going live, then sampled every poll until the end.
+      expect(seen[0]!.at).toBeGreaterThanOrEqual(start);
+      expect(seen[0]!.at).toBeLessThanOrEqual(start + 10 * MIN);
+      expect(seen.at(-1)!.at).toBe(end - MIN);
+      expect(seen.length).toBe((end - seen[0]!.at) / MIN);
+    },
+    180_000,
+  );
 
   it('a broadcast the archive already reads is asked by its video at once, without waiting for the paced look', async () => {
     await reset();
