@@ -8,37 +8,15 @@ import { apiRefusal } from '@/machines/events';
 import {
   campaignErrors,
   draftOf,
-  emptyDraft,
   refusalOf,
   toCampaignInput,
   type CampaignDraft,
 } from '@/machines/marketplace/campaignEditor.machine';
 import { sampleCampaign } from '@/machines/marketplace/samples';
+import { everyDeliverable, validDraft } from './campaignEditorDrafts';
 
-const base: CampaignDraft = {
-  ...emptyDraft,
-  brand: 'Nova Energy',
-  title: 'Power your late-night streams',
-  pay: '250',
-  minutes: '120',
-  startsOn: '2026-12-01',
-  endsOn: '2026-12-31',
-  disclosure: 'Sponsored by Nova Energy',
-  platforms: ['Twitch'],
-  languages: ['English'],
-};
-
-const every: CampaignDraft = {
-  ...base,
-  asks: { overlay: true, link: true, chat: true, promo: true },
-  linkUrl: 'https://nova.example/gg',
-  linkClicks: '500',
-  chatMessage: 'Grab a Nova',
-  chatEvery: '30',
-  chatCommand: '!Nova',
-  chatPosts: '10',
-  promoRedemptions: '20',
-};
+const base = validDraft;
+const every = everyDeliverable;
 
 describe('the editor’s deliverables against the contract', () => {
   const cases: Array<[string, CampaignDraft]> = [

@@ -24,6 +24,7 @@ import {
   type CampaignDraft,
 } from '@/machines/marketplace/campaignEditor.machine';
 import { sampleCampaign } from '@/machines/marketplace/samples';
+import { everyDeliverable, validDraft } from '../campaignEditorDrafts';
 import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
 
@@ -31,29 +32,9 @@ import { pinTransitions } from './pin';
 const REQUIRED = { id: 'required' };
 const tooLong = (max: number) => ({ id: 'tooLong', max });
 
-const valid: CampaignDraft = {
-  ...emptyDraft,
-  brand: 'Nova Energy',
-  title: 'Power your late-night streams',
-  pay: '250',
-  minutes: '120',
-  startsOn: '2026-12-01',
-  endsOn: '2026-12-31',
-  disclosure: 'Sponsored by Nova Energy',
-  platforms: ['Twitch'],
-  languages: ['English'],
-};
-const every: CampaignDraft = {
-  ...valid,
-  asks: { overlay: true, link: true, chat: true, promo: true },
-  linkUrl: 'https://nova.example/gg',
-  linkClicks: '500',
-  chatMessage: 'Grab a Nova',
-  chatEvery: '30',
-  chatCommand: '',
-  chatPosts: '10',
-  promoRedemptions: '20',
-};
+const valid = validDraft;
+// The chat without a command: the command's own checks are pinned apart.
+const every: CampaignDraft = { ...everyDeliverable, chatCommand: '' };
 const perClick: CampaignDraft = {
   ...every,
   asks: { overlay: false, link: true, chat: false, promo: false },
@@ -816,7 +797,37 @@ describe('campaignEditor transitions', () => {
       flow.actor.send({ type: 'form.submit' });
       expect(flow.value()).toBe('saving');
       expect(flow.context()).toMatchObject({ errors: {}, error: null });
-      expect(flow.saveCampaign.inputs.at(-1)).toEqual({ id: null, input: toCampaignInput(valid) });
+      // The input by value (toCampaignInput is the code under test): pay in cents, numbers as numbers, the overlay alone.
+      expect(flow.saveCampaign.inputs.at(-1)).toEqual({
+        id: null,
+        input: {
+          brand: 'Nova Energy',
+          title: 'Power your late-night streams',
+          description: '',
+          payCents: 25_000,
+          spots: 1,
+          targeting: {
+            platforms: ['Twitch'],
+            languages: ['English'],
+            countries: [],
+            categories: [],
+            minAvgViewers: null,
+          },
+          deliverable: {
+            minutes: 120,
+            startsOn: '2026-12-01',
+            endsOn: '2026-12-31',
+            disclosure: 'Sponsored by Nova Energy',
+            requiresDisclosure: true,
+            overlay: true,
+            link: null,
+            chat: null,
+            promo: null,
+          },
+          perClickCents: null,
+          autoMatch: true,
+        },
+      });
       expect(flow.actor.getSnapshot().hasTag('busy')).toBe(true);
     },
   );
@@ -828,8 +839,16 @@ describe('campaignEditor transitions', () => {
       const flow = start();
       flow.actor.send({ type: 'form.submit' });
       expect(flow.value()).toBe('editing');
-      expect(flow.context().errors).toEqual(campaignErrors(emptyDraft));
-      expect(flow.context().errors).toMatchObject({ brand: REQUIRED, title: REQUIRED, pay: REQUIRED });
+      // Every check by value (campaignErrors is the code under test): the seven required fields, nothing else.
+      expect(flow.context().errors).toEqual({
+        brand: REQUIRED,
+        title: REQUIRED,
+        disclosure: REQUIRED,
+        pay: REQUIRED,
+        minutes: REQUIRED,
+        startsOn: REQUIRED,
+        endsOn: REQUIRED,
+      });
       expect(flow.saveCampaign.started).toBe(0);
     },
   );
