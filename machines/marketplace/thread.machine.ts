@@ -71,10 +71,9 @@ export function mergeNewest(shown: Pick<ThreadContext, 'messages' | 'earlier'>, 
   const first = shown.messages.findIndex((m) => inPage.has(m.id));
   if (first === -1 && page.earlier !== null) return { messages: page.messages, earlier: page.earlier };
   const older = first === -1 ? [] : shown.messages.slice(0, first);
-  // The messages from the page's first on: appendOnce leaves out those the page holds.
-  const rest = first === -1 ? shown.messages : shown.messages.slice(first);
   return {
-    messages: rest.reduce(appendOnce, [...older, ...page.messages]),
+    // Then what is shown beyond the page: appendOnce leaves out the messages already there (the older ones, the page's).
+    messages: shown.messages.reduce(appendOnce, [...older, ...page.messages]),
     earlier: first > 0 ? shown.earlier : page.earlier,
   };
 }
