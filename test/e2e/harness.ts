@@ -176,12 +176,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // The screen as it settles: a dialog fading in (150 ms, longer on a loaded machine) has text at part opacity, which
   // axe would measure as low contrast. Finite animations and transitions end first; a spinner's endless one is left.
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      // Not a wait on a guess: a cap, so a paused animation (which never finishes) cannot hold the check; the
+      // animations above end in a few hundred ms.
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]),
   );
   // Evaluated through the DevTools protocol, so the page's CSP (no inline script) stays on.
   await page.evaluate(axeSource);
