@@ -301,7 +301,7 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
     const all = standIn.calls.botMessages.filter((m) => m.platform === 'twitch' && m.at > Date.now() - 30_000);
     expect(all.length).toBeLessThanOrEqual(20);
     // These offers' posts: each one the bot sent is one it kept (an earlier test's offer may be due in the same passes,
-    // on a fast machine, and is left out of both counts), and some of the 22 wait for a later pass.
+    // on a fast machine, and is left out of both counts).
     const ours = new Set(offers.map((o) => o.channel));
     let kept = 0;
     for (const offer of offers) kept += (await posts(offer.offerId)).length;
