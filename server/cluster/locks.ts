@@ -6,6 +6,7 @@
 //   - Redis: SET NX PX with the instance's id, renewed every few seconds, released and renewed only by their holder;
 //     a dead instance's leases lapse after LOCK_TTL_MS.
 import { poolTarget } from '../db/connect.ts';
+import type { Client, QueryResult, QueryResultRow } from 'pg';
 import type { Logger } from '../log.ts';
 
 export interface Lease {
@@ -60,6 +61,15 @@ export async function postgresLocks(options: {
   const trying = new Set<string>();
   let closed = false;
   const key = (name: string) => `${options.namespace}:${name}`;
+  // One query at a time on the lock connection: several leases are asked for at once (a chat ingester per channel),
+  // and pg's client only queues a query sent while another runs as a deprecated convenience (gone in pg 9). Each
+  // query's own timeout starts when it is sent, after the one before it.
+  let queue: Promise<unknown> = Promise.resolve();
+  function query<R extends QueryResultRow>(db: Client, text: string, values?: unknown[]): Promise<QueryResult<R>> {
+    const run = queue.then(() => db.query<R>(text, values));
+    queue = run.catch(() => undefined);
+    return run;
+  }
 
   async function connection(): Promise<InstanceType<typeof pg.Client>> {
     if (client) return client;
@@ -121,7 +131,7 @@ export async function postgresLocks(options: {
       let ok = false;
       try {
         ok = Boolean(
-          (await db.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [key(name)]))
+          (await query<{ ok: boolean }>(db, 'select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [key(name)]))
             .rows[0]?.ok,
         );
       } finally {
@@ -135,7 +145,7 @@ export async function postgresLocks(options: {
         async renew() {
           if (client !== db || !mine.has(name)) return false;
           try {
-            await db.query('select 1');
+            await query(db, 'select 1');
             return client === db && mine.has(name);
           } catch (error) {
             // A connection that does not answer is given up with every lock on it (the server ends the session).
@@ -153,7 +163,7 @@ export async function postgresLocks(options: {
         },
         async release() {
           if (client !== db || !mine.delete(name)) return;
-          await db.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key(name)]).catch(() => {});
+          await query(db, 'select pg_advisory_unlock(hashtextextended($1, 0))', [key(name)]).catch(() => {});
         },
       };
     },

@@ -46,6 +46,31 @@ describe('PostgreSQL leases', () => {
     expect(await b.acquire('channel:one')).not.toBeNull();
   });
 
+  it('many leases asked for at once: each granted once, one query at a time on the lock connection', async () => {
+    const a = await locks('a-many');
+    const b = await locks('b-many');
+    // pg warns (DeprecationWarning) when a query is sent on a client while another runs: the lock connection queues
+    // its own, so a burst of acquisitions (a chat ingester per channel at boot) sends them one after the other.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const names = Array.from({ length: 20 }, (_, i) => `channel:many-${i}`);
+      const leases = await Promise.all(names.map((name) => a.acquire(name)));
+      expect(leases.every((lease) => lease !== null)).toBe(true);
+      const theirs = await Promise.all(names.map((name) => b.acquire(name)));
+      expect(theirs.every((lease) => lease === null)).toBe(true);
+      expect(await Promise.all(leases.map((lease) => lease!.renew()))).toEqual(names.map(() => true));
+      await Promise.all(leases.map((lease) => lease!.release()));
+      expect((await Promise.all(names.map((name) => b.acquire(name)))).every((lease) => lease !== null)).toBe(true);
+      // A warning is emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('a session ended on the server loses its leases: renew says so, another instance takes them at once', async () => {
     const [a, b] = [await locks('a-2'), await locks('b-2')];
     const lease = (await a.acquire('channel:two'))!;
