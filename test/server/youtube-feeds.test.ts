@@ -503,8 +503,10 @@ describe('two instances on one PostgreSQL', () => {
   let servers: ServerType[] = [];
   let held: Promise<void> | null = null;
   // The platform's requests held, by the instance that sent them: each instance reaches the stand-in at an address of
-  // its own, so B's poll asking nothing is told apart from A's poll asking twice. A poll reads the YouTube Data API;
-  // an instance's other work on its own schedule (its jobs) may reach the stand-in too, and is not a poll.
+  // its own, so B's poll asking nothing is told apart from A's poll asking twice. A poll reads the YouTube Data API.
+  // Neither instance runs its jobs (beforeAll): the scheduled poll, 5 s after start, and a connected channel's
+  // background reads would otherwise read beside the test's polls (a busy run once saw B's scheduled poll, holding
+  // the lease, read videos.list while the test's poll on A was told to skip).
   const heldFrom = { a: [] as string[], b: [] as string[] };
   const pollReads = (paths: string[]) => paths.filter((path) => path.includes('/youtube/v3/'));
 
@@ -539,6 +541,8 @@ describe('two instances on one PostgreSQL', () => {
     };
     a = await startApp(backend, await settingsFor('a'));
     b = await startApp(backend, await settingsFor('b'));
+    await a.castbridge.services.jobs.stop();
+    await b.castbridge.services.jobs.stop();
   });
   afterAll(async () => {
     await a?.close();
