@@ -22,10 +22,15 @@ type SessionRef = ActorRefFrom<typeof sessionMachine>;
  */
 export function controlled<TOutput, TInput = void>() {
   const actor = controlledActor<TOutput, TInput>({ settle: (run) => act(async () => run()) });
+  // As long as Testing Library's own waits (asyncUtilTimeout in test/views/setup.ts): vi.waitFor's default second
+  // ran out for a Spanish screen whose catalogue loaded first on a loaded machine.
   const invoked = () =>
-    vi.waitFor(() => {
-      if (actor.started === 0) throw new Error('The controlled actor has not been invoked yet');
-    });
+    vi.waitFor(
+      () => {
+        if (actor.started === 0) throw new Error('The controlled actor has not been invoked yet');
+      },
+      { timeout: 10_000 },
+    );
   return {
     logic: actor.logic,
     inputs: actor.inputs,
