@@ -22,6 +22,32 @@ export function chromePath(): string {
   return found;
 }
 
+/**
+ * Chromium reads one --disable-features, its last: Playwright's own list (playwright-core's chromiumSwitches.ts, 1.65:
+ * services that reach Google at startup, PaintHolding, HTTPS upgrades of http://127.0.0.1 navigations), which an
+ * argument of ours would replace, then ours.
+ */
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  // Chromium 156 loads its omnibox popup (a WebUI page in a renderer of its own) even headless, where no address
+  // bar is ever shown: 77 s of CPU over one npm test on 2026-11-30, about a sixth of all Chromium's.
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+];
+
 export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath(),
@@ -34,9 +60,7 @@ export function launch(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      // Chromium 156 loads its omnibox popup (a WebUI page in a renderer of its own) even headless, where no address
-      // bar is ever shown: 77 s of CPU over one npm test on 2026-11-30, about a sixth of all Chromium's.
-      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+      `--disable-features=${DISABLED_FEATURES.join(',')}`,
     ],
   });
 }
