@@ -54,8 +54,8 @@ const streams = [
       // against 1,296.
       [vitest, ['run', '--project', 'server', '--project', 'server-isolated'], { TEST_WORKERS: '4' }],
       // The machines and views two at a time: they wait on nothing, and each worker loads React, Radix, the machines
-      // and jsdom once for itself. 18 view files took 95 s of CPU with one or two workers, 111 s with three, 118 s
-      // with four (2026-12-03); in a run that keeps both cores busy, the fourth worker's share is pure cost.
+      // and jsdom once for itself. 18 view files, run four times back to back (2026-12-03): 140 and 135 s of CPU with
+      // four workers, 105 and 114 s with two; in a run that keeps both cores busy, the extra workers' share is pure cost.
       [
         vitest,
         ['run', '--project', 'machines', '--project', 'views', '--project', 'views-isolated'],

@@ -505,8 +505,8 @@ describe('two instances on one PostgreSQL', () => {
   // The platform's requests held, by the instance that sent them: each instance reaches the stand-in at an address of
   // its own, so B's poll asking nothing is told apart from A's poll asking twice. A poll reads the YouTube Data API.
   // Neither instance runs its jobs (beforeAll): the scheduled poll, 5 s after start, and a connected channel's
-  // background reads would otherwise read beside the test's polls (a busy run once saw B's scheduled poll, holding
-  // the lease, read videos.list while the test's poll on A was told to skip).
+  // background reads would otherwise read beside the test's polls (a busy run once saw B read videos.list while
+  // the test's poll on B was told to skip: a poll of B's own schedule was under way).
   const heldFrom = { a: [] as string[], b: [] as string[] };
   const pollReads = (paths: string[]) => paths.filter((path) => path.includes('/youtube/v3/'));
 

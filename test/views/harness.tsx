@@ -1,7 +1,7 @@
 // The view tests' harness: a screen rendered as the app renders it (a memory router and the session provider, the
 // session's effects recorded or inert), promise actors the test settles inside act, and the driver that performs a
 // generated path's events through a gesture table typed by the machine (a missing gesture does not compile).
-import { act, render } from '@testing-library/react';
+import { act, getConfig, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -22,14 +22,14 @@ type SessionRef = ActorRefFrom<typeof sessionMachine>;
  */
 export function controlled<TOutput, TInput = void>() {
   const actor = controlledActor<TOutput, TInput>({ settle: (run) => act(async () => run()) });
-  // As long as Testing Library's own waits (asyncUtilTimeout in test/views/setup.ts): vi.waitFor's default second
-  // ran out for a Spanish screen whose catalogue loaded first on a loaded machine.
+  // As long as Testing Library's own waits (its asyncUtilTimeout, set in test/views/setup.ts): vi.waitFor's default
+  // second ran out for a Spanish screen whose catalogue loaded first on a loaded machine.
   const invoked = () =>
     vi.waitFor(
       () => {
         if (actor.started === 0) throw new Error('The controlled actor has not been invoked yet');
       },
-      { timeout: 10_000 },
+      { timeout: getConfig().asyncUtilTimeout },
     );
   return {
     logic: actor.logic,
