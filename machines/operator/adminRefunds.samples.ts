@@ -3,6 +3,15 @@ import { apiRefusal, type Fixture } from '../events';
 import { sampleAdminRefund, sampleCardDispute } from '../money/fundsSamples';
 import { refundDecisionProblem, type adminRefundsMachine } from './adminRefunds.machine';
 
+/** A second wire waiting beside the sample's: a decision replaces its own refund only, and leaves this one waiting. */
+const pixelRefund = {
+  ...sampleAdminRefund,
+  id: 'rf_4',
+  advertiserId: 'adv_2',
+  advertiserEmail: 'felix@pixelforge.example',
+  amountCents: 7_500,
+};
+
 export const samples = {
   events: {
     'decision.open': [
@@ -16,7 +25,12 @@ export const samples = {
     'xstate.done.actor.loadRefunds': [
       {
         type: 'xstate.done.actor.loadRefunds',
-        output: { refunds: [sampleAdminRefund], disputes: [sampleCardDispute] },
+        output: { refunds: [sampleAdminRefund, pixelRefund], disputes: [sampleCardDispute] },
+      },
+      // Another answer (the sample's refund wired meanwhile): a Refresh shows what it read, not the list before.
+      {
+        type: 'xstate.done.actor.loadRefunds',
+        output: { refunds: [pixelRefund], disputes: [sampleCardDispute] },
       },
     ],
     'xstate.done.actor.decideRefund': [

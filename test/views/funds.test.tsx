@@ -694,4 +694,32 @@ describe('operator: Refunds and disputes', () => {
     await user.click(within(d).getByRole('button', { name: 'Mark failed' }));
     expect(decide.inputs[0]).toMatchObject({ verdict: 'failed', text: 'The account is closed' });
   });
+
+  it('Refresh shows what it read: a refund wired meanwhile leaves the waiting list, a new one joins it', async () => {
+    const { load, user } = renderConsole();
+    await user.click(screen.getByRole('tab', { name: 'Refunds and disputes' }));
+    await waitFor(() => expect(load.started).toBe(1));
+    await load.resolve({ refunds: [sampleAdminRefund], disputes: [] });
+    const waitingHeadings = () =>
+      within(screen.getByRole('list', { name: 'Refunds waiting' }))
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent);
+    expect(waitingHeadings()).toEqual(['$200 to nova@example.com']);
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(load.started).toBe(2));
+    const pixel: AdminRefund = {
+      ...sampleAdminRefund,
+      id: 'rf_4',
+      advertiserId: 'adv_2',
+      advertiserEmail: 'felix@pixelforge.example',
+      amountCents: 7_500,
+    };
+    await load.resolve({
+      refunds: [{ ...sampleAdminRefund, status: 'succeeded', decidedAt: '2026-11-26T12:00:00.000Z' }, pixel],
+      disputes: [],
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
+    expect(waitingHeadings()).toEqual(['$75 to felix@pixelforge.example']);
+    expect(screen.getByRole('table', { name: 'Other refunds' })).toHaveTextContent('nova@example.com$200');
+  });
 });
