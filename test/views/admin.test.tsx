@@ -120,6 +120,34 @@ describe('Operator Console', () => {
     );
   });
 
+  it('a rejection reason: spaces alone are none, 501 characters too many, 500 sent, and sent without the spaces around it', async () => {
+    const { load, reject, user } = setup();
+    await load.resolve([samplePendingAdvertiser]);
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reject PixelForge Gear' }));
+    const field = dialog.getByLabelText('Reason');
+    const send = () => user.click(dialog.getByRole('button', { name: 'Reject' }));
+    const enter = async (text: string) => {
+      await user.clear(field);
+      await user.click(field);
+      await user.paste(text);
+    };
+    await enter('   ');
+    await send();
+    expect(field).toHaveAccessibleDescription(messages.required);
+    await enter('R'.repeat(501));
+    await send();
+    expect(field).toHaveAccessibleDescription('At most 500 characters.');
+    expect(reject.started).toBe(0);
+    await enter('R'.repeat(500));
+    await send();
+    expect(reject.inputs).toEqual([{ userId: samplePendingAdvertiser.userId, reason: 'R'.repeat(500) }]);
+    await reject.reject(new Error('The service is unavailable'));
+    await enter('  The website does not load  ');
+    await send();
+    expect(reject.inputs[1]).toEqual({ userId: samplePendingAdvertiser.userId, reason: 'The website does not load' });
+  });
+
   it('the Users tab searches by e-mail or name; a failure offers Try again', async () => {
     const { load, records, user } = setup();
     await load.resolve([]);
@@ -442,6 +470,30 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     await send();
     expect(decide.inputs).toHaveLength(3);
     expect(decide.inputs[2]).toEqual(decide.inputs[1]);
+  });
+
+  it('Payouts: Refresh shows what it read, a payout decided meanwhile gone from the waiting list, a new one in it', async () => {
+    const { payouts, user } = setupMoney();
+    await user.click(screen.getByRole('tab', { name: 'Payouts' }));
+    await vi.waitFor(() => expect(payouts.started).toBe(1));
+    await payouts.resolve([sampleAdminPayout]);
+    const waitingItems = () =>
+      within(screen.getByRole('list', { name: 'Payouts waiting' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    await vi.waitFor(() => expect(waitingItems()).toEqual([expect.stringContaining('#CB-261124-0001')]));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await vi.waitFor(() => expect(payouts.started).toBe(2));
+    const second = { ...sampleAdminPayout, id: 'po_2', reference: '#CB-261124-0002', amountCents: 9_000 };
+    await payouts.resolve([
+      { ...sampleAdminPayout, status: 'paid', paidAt: '2026-11-25T10:00:00.000Z', destination: null },
+      second,
+    ]);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
+    expect(waitingItems()).toEqual([expect.stringContaining('$90 to Ana Lee · #CB-261124-0002')]);
+    expect(within(screen.getByRole('table', { name: 'Decided payouts' })).getAllByRole('row')[1]).toHaveTextContent(
+      '#CB-261124-0001Ana Lee$60Paid',
+    );
   });
 
   it('wires the transfer instructions to GET and PUT /api/admin/transfer-instructions with the session jwt', async () => {
