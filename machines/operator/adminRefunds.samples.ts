@@ -27,11 +27,6 @@ export const samples = {
         type: 'xstate.done.actor.loadRefunds',
         output: { refunds: [sampleAdminRefund, pixelRefund], disputes: [sampleCardDispute] },
       },
-      // Another answer (the sample's refund wired meanwhile): a Refresh shows what it read, not the list before.
-      {
-        type: 'xstate.done.actor.loadRefunds',
-        output: { refunds: [pixelRefund], disputes: [sampleCardDispute] },
-      },
     ],
     'xstate.done.actor.decideRefund': [
       {
