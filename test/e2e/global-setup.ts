@@ -1,25 +1,11 @@
 // Starts the product exactly as `npm start` does (build + one server process), on a random port with a temp DATA_DIR.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../ports.ts';
 import { scratchDir } from '../scratch.ts';
 import { startMailbox } from './mailbox.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;

@@ -14,11 +14,11 @@
 // The screens are checked with axe and photographed at 375 and 1280 px; the overlay page at 1920 × 1080.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../ports';
 import { compiledCommand } from '../server/compiled';
 import { approvedAdvertiser, call, campaignFor, connectThroughStandIn, register, updateProfile } from './api';
 import { baseURL, launch, recordAttribute, screenshot, widths } from './harness';
@@ -394,15 +394,6 @@ describe('the overlay across a server restart', () => {
     if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
-
-  const freePort = () =>
-    new Promise<number>((resolve) => {
-      const probe = createServer();
-      probe.listen(0, '127.0.0.1', () => {
-        const address = probe.address() as { port: number };
-        probe.close(() => resolve(address.port));
-      });
-    });
 
   function start(port: number): Promise<ChildProcess> {
     const child = spawn(process.execPath, compiledCommand('main'), {

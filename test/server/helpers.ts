@@ -2,7 +2,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { compiledCommand } from './compiled.ts';
@@ -216,17 +215,7 @@ export function photoForm(bytes: Uint8Array, fileName: string, type: string, fie
 
 // ---------------------------------------------------------------------------------------------- processes
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../ports.ts';
 
 export interface RunningServer {
   url: string;

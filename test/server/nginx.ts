@@ -1,7 +1,8 @@
 // nginx in front of instances for the server tests (issue 47 item 5): deploy/nginx/castbridge.conf.template rendered
 // for the given upstreams and run unprivileged from a temporary prefix (scripts/nginx.mjs). The tests that use it
 // need Debian's nginx (`.ci/run` installs it): without it they fail saying so, they do not skip.
-import { findNginx, freePort, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import { findNginx, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import { freePort } from '../ports.ts';
 
 export type { NginxAccess, RunningNginx } from '../../scripts/nginx.mjs';
 export { freePort };
