@@ -212,8 +212,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
       new Promise((resolve) => setTimeout(resolve, 5000)),
     ]),
   );
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) stays on.
-  await page.evaluate(axeSource);
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) stays on; once per document (a
+  // journey checks the same page again after each step): its 550 KB cost the renderer about 65 ms to evaluate again,
+  // as much as a check (2026-12-04, a quiet machine, CDP Performance.getMetrics), and the browser as much to carry.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
