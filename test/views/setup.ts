@@ -47,6 +47,74 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 
+/**
+ * jsdom computes a style by matching the element against its whole user-agent stylesheet on every call, and the
+ * queries call it for each element and each of its ancestors (Testing Library's role queries asking what is hidden,
+ * accessible names, user-event's pointer-events check, toBeVisible): a quarter of the view tests' CPU (2026-12-04,
+ * three of the largest files profiled, 2.4 s of 9.9). An element's computed style depends on the element, its
+ * ancestors and their siblings, so each element's is kept until something there changes: a mutation (a node added or
+ * removed, an attribute, `style` and `hidden` included, a text) on the element, an ancestor or a sibling of either.
+ * What no mutation reports changes every element's: a rule inserted into a stylesheet, a focus, an input, a click,
+ * a resize. The style returned is jsdom's own, computed as before. Installed once per worker: the view files share
+ * their window (vite.config.ts, project views).
+ */
+const COMPUTED = Symbol.for('castbridge.computedStyleCache');
+if (!(COMPUTED in window)) {
+  const compute = window.getComputedStyle.bind(window);
+  /** Counts changes; `changedAt` says when a node's subtree last changed, `everythingAt` when every element's did. */
+  let clock = 0;
+  let everythingAt = 0;
+  const changedAt = new WeakMap<Node, number>();
+  const absorb = (records: MutationRecord[]) => {
+    if (records.length === 0) return;
+    clock += 1;
+    for (const record of records) {
+      // An attribute or a text can change what its siblings' selectors match: the parent's subtree is redone.
+      const node = record.type === 'childList' ? record.target : (record.target.parentNode ?? record.target);
+      changedAt.set(node, clock);
+    }
+  };
+  // Records delivered to the callback (at a microtask checkpoint) are no longer there to take: both are absorbed.
+  const changes = new MutationObserver(absorb);
+  changes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const everything = () => {
+    clock += 1;
+    everythingAt = clock;
+  };
+  for (const type of ['focusin', 'focusout', 'input', 'change', 'click'])
+    document.addEventListener(type, everything, { capture: true });
+  window.addEventListener('resize', everything);
+  for (const method of ['insertRule', 'deleteRule', 'replaceSync'] as const) {
+    const original = CSSStyleSheet.prototype[method] as ((...args: unknown[]) => unknown) | undefined;
+    if (!original) continue;
+    Object.defineProperty(CSSStyleSheet.prototype, method, {
+      configurable: true,
+      writable: true,
+      value(this: CSSStyleSheet, ...args: unknown[]) {
+        everything();
+        return original.apply(this, args);
+      },
+    });
+  }
+  const kept = new WeakMap<Element, { style: CSSStyleDeclaration; at: number }>();
+  const unchangedSince = (element: Element, at: number) => {
+    if (everythingAt > at) return false;
+    for (let node: Node | null = element; node; node = node.parentNode)
+      if ((changedAt.get(node) ?? 0) > at) return false;
+    return true;
+  };
+  window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
+    if (pseudoElement) return compute(element, pseudoElement);
+    absorb(changes.takeRecords());
+    const entry = kept.get(element);
+    if (entry && unchangedSince(element, entry.at)) return entry.style;
+    const style = compute(element);
+    kept.set(element, { style, at: clock });
+    return style;
+  };
+  Object.defineProperty(window, COMPUTED, { value: true });
+}
+
 // Radix Select and DropdownMenu use pointer capture and scrollIntoView, which jsdom lacks.
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
