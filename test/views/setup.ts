@@ -106,11 +106,17 @@ if (!(COMPUTED in window)) {
     });
   }
   const kept = new WeakMap<Element, { style: CSSStyleDeclaration; at: number }>();
+  /**
+   * Nothing changed on the element or an ancestor since `at`, and it is still in the document: a removed element's
+   * old ancestors are no longer on its path, so no mutation there could reach its kept style; its style is computed
+   * afresh, as without the cache.
+   */
   const unchangedSince = (element: Element, at: number) => {
     if (everythingAt > at) return false;
-    for (let node: Node | null = element; node; node = node.parentNode)
+    for (let node: Node = element; ; node = node.parentNode!) {
       if ((changedAt.get(node) ?? 0) > at) return false;
-    return true;
+      if (!node.parentNode) return node === document;
+    }
   };
   window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
     if (pseudoElement) return compute(element, pseudoElement);
